@@ -1,0 +1,3 @@
+export default defineUnlistedScript(() => {
+  chrome.runtime.sendMessage({ type: 'x' });
+});

@@ -1,0 +1,3 @@
+import { render } from 'preact';
+
+render(<main>Poppy Inspector</main>, document.getElementById('app')!);
