@@ -1,0 +1,161 @@
+/**
+ * Every name the drafts define, in one place. The Personal Agent Protocol (draft 0.3 / 1.0) and
+ * the Agent Skills discovery index (v0.2.0) are still moving: a renamed field, a new `$schema`
+ * URI or a changed limit should be a one-line change here and nowhere else.
+ */
+
+/** Documents we read, relative to the visited origin (Decision D1). */
+export const WELL_KNOWN = {
+  poppy: '/.well-known/poppy.json',
+  skillIndex: '/.well-known/agent-skills/index.json',
+  legacySkillIndex: '/.well-known/skills/index.json',
+} as const;
+
+/** `$schema` values we process as discovery v0.2.0. Compared as exact strings; never fetched. */
+export const SKILL_INDEX_SCHEMAS: readonly string[] = [
+  'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+];
+
+/** Protocol majors we understand; others are a warning and we still show what we can (D2). */
+export const KNOWN_PROTOCOL_MAJORS: readonly string[] = ['0', '1'];
+
+/** Top-level poppy.json field names (D2). */
+export const POPPY = {
+  protocolVersion: 'protocol_version',
+  organization: 'organization',
+  auth: 'auth',
+  agent: 'agent',
+  apis: 'apis',
+  web: 'web',
+  extensions: 'extensions',
+  skillIndex: 'skill_index',
+  excludedTasks: 'excluded_tasks',
+} as const;
+
+/**
+ * The tree of known poppy.json fields, used to report unknown ones (info, with a did-you-mean).
+ * `true` marks a leaf; `'map'` an object whose keys are data (scopes, extension names), not fields;
+ * an array holds the shape of each item. Includes the nested draft 0.1 names of D8.
+ */
+export type FieldTree = { readonly [key: string]: true | 'map' | FieldTree | readonly [FieldTree] };
+export const POPPY_FIELD_TREE: FieldTree = {
+  protocol_version: true,
+  organization: { name: true, domain: true },
+  auth: {
+    issuer: true,
+    direct: { scopes: true },
+    device: { scopes: true },
+    mediated: { endpoint: true, fields: [{ name: true, label: true, secret: true }], scopes: true },
+    custom_scopes: 'map',
+  },
+  agent: { protocols: [{ type: true, endpoint: true, resource: true }] },
+  apis: [{ type: true, url: true, description: true, resource: true }],
+  web: { browser_session_endpoint: true },
+  extensions: 'map',
+  skill_index: true, // checked by the skill-index module with its own rules
+  excluded_tasks: true, // tolerant shape (D2), checked on its own
+};
+
+/** Sign-in types under `auth`, in the order the panel shows them. */
+export const SIGN_IN_TYPES = ['direct', 'device', 'mediated'] as const;
+export type SignInType = (typeof SIGN_IN_TYPES)[number];
+/** What the panel shows when `auth` offers no sign-in type: signed-out Sessions only. */
+export const SIGNED_OUT = 'signed-out' as const;
+
+export const API_TYPES = ['openapi', 'mcp'] as const;
+export type ApiType = (typeof API_TYPES)[number];
+
+/** Scopes the protocol itself defines; `poppy:` is otherwise reserved. */
+export const PROTOCOL_SCOPES: readonly string[] = ['poppy:read', 'poppy:write'];
+export const RESERVED_SCOPE_PREFIX = 'poppy:';
+/** The one extension name that is not `domain/feature`. */
+export const BUILT_IN_EXTENSIONS: readonly string[] = ['operations'];
+
+/** `excluded_tasks` item keys that carry human-readable text, in preference order (D2). */
+export const EXCLUDED_TASK_TEXT_KEYS = ['description', 'task', 'name', 'title'] as const;
+
+/** Skill index entry fields (v0.2.0). */
+export const SKILL_ENTRY = {
+  name: 'name',
+  description: 'description',
+  type: 'type',
+  url: 'url',
+  digest: 'digest',
+} as const;
+export const SKILL_TYPES = ['skill-md', 'archive'] as const;
+export type SkillType = (typeof SKILL_TYPES)[number];
+/** Entry fields a later draft is expected to add: ignored without a finding. */
+export const EXPECTED_FUTURE_ENTRY_FIELDS: readonly string[] = ['version'];
+
+export const DIGEST_PREFIX = 'sha256:';
+export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
+
+/** SKILL.md frontmatter keys the Agent Skills specification allows. */
+export const SKILL_MD_FIELDS = [
+  'name',
+  'description',
+  'license',
+  'compatibility',
+  'metadata',
+  'allowed-tools',
+] as const;
+export const SKILL_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const SKILL_NAME_MAX = 64;
+export const DESCRIPTION_MAX = 1024;
+export const COMPATIBILITY_MAX = 500;
+export const SKILL_BODY_LINES_HINT = 500;
+
+/** Media-type essences (lower case, no parameters) each document should be served with. */
+export const MEDIA_TYPES = {
+  json: ['application/json'],
+  skillMd: ['text/markdown', 'text/plain'],
+  tarGz: ['application/gzip'],
+  zip: ['application/zip'],
+} as const;
+
+/** Skill statuses (Decision D3), in the order the panel sorts them: worst first. */
+export const SKILL_STATUSES = [
+  'mismatch',
+  'invalid',
+  'blocked',
+  'unreachable',
+  'skipped',
+  'not-checked',
+  'verified',
+] as const;
+export type SkillStatus = (typeof SKILL_STATUSES)[number];
+
+export const VERDICTS = ['none', 'ok', 'warnings', 'errors'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export const SEVERITIES = ['error', 'warning', 'info'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** Decision D5 limits. The engine takes these as an argument so tests can shrink them. */
+export interface Limits {
+  /** Per request, in milliseconds. */
+  timeoutMs: number;
+  poppyBytes: number;
+  indexBytes: number;
+  skillMdBytes: number;
+  archiveBytes: number;
+  /** Entries per index that we check; the rest are `not-checked`. */
+  maxSkills: number;
+  /** Requests in flight per site. */
+  concurrency: number;
+  maxRedirects: number;
+  /** How long a result stays fresh, in milliseconds. */
+  freshMs: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  timeoutMs: 10_000,
+  poppyBytes: 256 * 1024,
+  indexBytes: 256 * 1024,
+  skillMdBytes: 1024 * 1024,
+  archiveBytes: 10 * 1024 * 1024,
+  maxSkills: 200,
+  concurrency: 6,
+  maxRedirects: 5,
+  freshMs: 10 * 60 * 1000,
+});
