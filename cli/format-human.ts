@@ -1,0 +1,83 @@
+import type { Finding } from '../utils/findings';
+import type { Report, SkillReport } from '../utils/report';
+import { SEVERITIES, type Severity, type SkillStatus } from '../utils/spec';
+import { safeText, type Style } from './style';
+
+const STATUS_MARK: Readonly<Record<SkillStatus, string>> = {
+  verified: '✓',
+  mismatch: '✗',
+  invalid: '✗',
+  blocked: '⊘',
+  unreachable: '!',
+  skipped: '–',
+  'not-checked': '·',
+};
+
+const SEVERITY_TITLE: Readonly<Record<Severity, string>> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
+
+/** The human report the command line prints: summary, one line per skill, findings by severity. */
+export function formatHuman(report: Report, style: Style, elapsedMs: number): string {
+  const lines: string[] = [];
+  const t = (s: string | null | undefined) => safeText(s ?? '');
+  lines.push(style.bold(`Poppy Inspector · ${t(report.target)}`) + style.dim(`  (${report.checkedAt}, ${(elapsedMs / 1000).toFixed(2)} s)`));
+  lines.push('');
+  const p = report.poppy;
+  if (p) {
+    const org = p.organization;
+    lines.push(`${style.bold(t(org.name) || 'Unnamed organization')} ${style.dim(`(${t(org.domain) || 'no domain'})`)} · protocol ${t(p.protocolVersion) || '?'}`);
+    const signIns = p.signInTypes.map((s) => (s.scopes.length ? `${s.type} (${s.scopes.map((x) => t(x.name)).join(', ')})` : s.type));
+    lines.push(`  Sign-in:        ${signIns.join('; ') || 'none declared'}`);
+    lines.push(`  APIs:           ${p.apis.map((a) => `${t(a.type)} ${t(a.url)}`).join('; ') || 'none'}`);
+    if (p.browserSessionEndpoint) lines.push(`  Browser session: ${t(p.browserSessionEndpoint)}`);
+    lines.push(`  Excluded tasks: ${p.excludedTasks.length ? p.excludedTasks.map(t).join('; ') : 'none listed'}`);
+  } else {
+    lines.push(style.dim('No poppy.json published.'));
+  }
+  lines.push('');
+  lines.push(style.bold(`Skills (${report.skills.length})`));
+  if (report.skills.length === 0) lines.push(style.dim('  none'));
+  const width = Math.min(40, Math.max(0, ...report.skills.map((s) => s.name.length)));
+  for (const s of report.skills) lines.push(...skillLines(s, width, style));
+  lines.push('');
+  lines.push(...findingLines(report.findings, style));
+  lines.push(verdictLine(report, style));
+  return lines.join('\n');
+}
+
+function skillLines(s: SkillReport, width: number, style: Style): string[] {
+  const colour = s.status === 'verified' ? style.green : s.status === 'not-checked' || s.status === 'skipped' ? style.dim : style.red;
+  const head = `  ${colour(`${STATUS_MARK[s.status]} ${s.status.padEnd(11)}`)} ${safeText(s.name).padEnd(width)}  ${style.dim(`${s.source.padEnd(10)} ${safeText(s.url ?? '')}`)}`;
+  const out = [head];
+  if (s.reason && s.status !== 'verified') out.push(style.dim(`      ${safeText(s.reason)}`));
+  if (s.status === 'mismatch') {
+    out.push(`      expected ${s.expectedDigest}`);
+    out.push(`      actual   ${s.actualDigest}`);
+  }
+  return out;
+}
+
+function findingLines(findings: readonly Finding[], style: Style): string[] {
+  const out: string[] = [];
+  for (const severity of SEVERITIES) {
+    const group = findings.filter((f) => f.severity === severity);
+    if (group.length === 0) continue;
+    const colour = severity === 'error' ? style.red : severity === 'warning' ? style.yellow : style.dim;
+    out.push(colour(style.bold(`${SEVERITY_TITLE[severity]} (${group.length})`)));
+    for (const f of group) {
+      out.push(`  ${colour(f.code)}  ${safeText(f.message)}`);
+      out.push(style.dim(`      fix: ${safeText(f.hint)}`));
+      const where = [f.document && safeText(f.document), f.path && safeText(f.path)].filter(Boolean).join(' ');
+      if (where) out.push(style.dim(`      at:  ${where}`));
+    }
+    out.push('');
+  }
+  return out;
+}
+
+function verdictLine(report: Report, style: Style): string {
+  const count = (sev: Severity) => report.findings.filter((f) => f.severity === sev).length;
+  const tally = `${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info`;
+  const words = { none: 'nothing published', ok: 'OK', warnings: 'warnings', errors: 'errors' } as const;
+  const colour = report.verdict === 'errors' ? style.red : report.verdict === 'warnings' ? style.yellow : style.green;
+  return `${style.bold('Verdict:')} ${colour(style.bold(words[report.verdict]))} — ${tally}`;
+}

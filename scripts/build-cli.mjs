@@ -1,0 +1,18 @@
+// Bundles the command line (engine included) into one ESM file for Node 20.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: ['cli/main.ts'],
+  outfile: 'dist/cli.mjs',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  define: { __VERSION__: JSON.stringify(version) },
+  // Bundled CommonJS dependencies may call require(); give them one.
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+});

@@ -1,0 +1,83 @@
+import { fetchBounded, type FetchResult, type FetchSuccess } from '../fetch-bounded';
+import { finding, type Finding } from '../findings';
+import { readJsonDocument } from '../json-document';
+import type { DocumentInfo } from '../report';
+import { ENGINE_CODES } from './codes';
+import type { CheckContext } from './context';
+
+export interface JsonDocumentRead {
+  info: DocumentInfo;
+  /** The parsed object when the document is published and is a JSON object. */
+  value: Record<string, unknown> | null;
+  text: string | null;
+  /** Final URL (base for relative URLs, D1). */
+  url: string;
+  findings: Finding[];
+  /** The request never got an answer (network error, timeout): the site may be down. */
+  noAnswer: boolean;
+}
+
+/** Fetches one of the site's own JSON documents and reads it; every failure becomes a finding. */
+export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, ctx: CheckContext): Promise<JsonDocumentRead> {
+  const result = await ctx.schedule(() =>
+    fetchBounded(url, { kind: kind === 'poppy' ? 'poppy' : 'index', site: ctx.site, transport: ctx.transport, limits: ctx.limits, signal: ctx.signal, revalidate: ctx.revalidate }),
+  );
+  const info: DocumentInfo = {
+    kind,
+    requestedUrl: url,
+    url: result.url,
+    httpStatus: result.ok ? 200 : result.httpStatus,
+    contentType: result.ok ? result.contentType : null,
+    bytes: result.ok ? result.bytes.byteLength : null,
+    redirected: result.redirected,
+    published: false,
+  };
+  const base = { info, value: null, text: null, url: result.url ?? url, noAnswer: false };
+  if (!result.ok) return { ...base, ...failureFindings(result, ctx) };
+
+  const doc = readJsonDocument(result.bytes, result.contentType, result.url);
+  const findings = [...doc.findings, ...transportFindings(result)];
+  if (!doc.ok) return { ...base, text: doc.text, findings: doc.published ? findings : doc.findings };
+  info.published = true;
+  return { ...base, value: doc.value, text: doc.text, findings };
+}
+
+function failureFindings(result: Extract<FetchResult, { ok: false }>, ctx: CheckContext): { findings: Finding[]; noAnswer: boolean } {
+  const where = { document: result.url ?? result.requestedUrl };
+  switch (result.reason) {
+    case 'http-status':
+      // 404 (or 410) simply means "not published"; the caller says so in context.
+      if (result.httpStatus === 404 || result.httpStatus === 410) return { findings: [], noAnswer: false };
+      return { findings: [finding(ENGINE_CODES['document-unreachable'], `The server answered ${result.detail}.`, where)], noAnswer: false };
+    case 'too-large':
+      return { findings: [finding(ENGINE_CODES['document-too-large'], `The document is ${result.detail}.`, where)], noAnswer: false };
+    case 'insecure-redirect':
+      return { findings: [finding(ENGINE_CODES['insecure-redirect'], `A redirect left https: ${result.detail}.`, { ...where, ...localSeverity(ctx) })], noAnswer: false };
+    case 'redirect-blocked':
+    case 'too-many-redirects':
+      return { findings: [finding(ENGINE_CODES['redirect-blocked'], `The redirect was not followed: ${result.detail}.`, where)], noAnswer: false };
+    default:
+      return { findings: [finding(ENGINE_CODES['document-unreachable'], `No usable answer: ${result.detail}.`, where)], noAnswer: result.reason === 'network' || result.reason === 'timeout' };
+  }
+}
+
+/** Headers and redirects worth telling the owner about, for a document that did arrive. */
+function transportFindings(result: FetchSuccess): Finding[] {
+  const out: Finding[] = [];
+  const where = { document: result.url };
+  if (result.redirected) {
+    out.push(finding(ENGINE_CODES['document-redirected'], `${result.requestedUrl} redirected to ${result.url}.`, where));
+  }
+  if (!result.accessControlAllowOrigin) {
+    out.push(finding(ENGINE_CODES['missing-cors'], 'No Access-Control-Allow-Origin header: browser-based agents cannot read this document.', where));
+  }
+  if (!result.cacheControl) {
+    out.push(finding(ENGINE_CODES['missing-cache-control'], 'No Cache-Control header.', where));
+  }
+  return out;
+}
+
+/** Decision D8: on a local site, production-only rules are info ("would fail in production"). */
+export function localSeverity(ctx: CheckContext): { severity?: 'info' } {
+  return ctx.site.local ? { severity: 'info' } : {};
+}
