@@ -89,6 +89,8 @@ export const EXPECTED_FUTURE_ENTRY_FIELDS: readonly string[] = ['version'];
 
 export const DIGEST_PREFIX = 'sha256:';
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
+/** Longest index entry `url` we accept: far above any real artifact URL, a bound on hostile input. */
+export const SKILL_URL_MAX = 8192;
 
 /** SKILL.md frontmatter keys the Agent Skills specification allows. */
 export const SKILL_MD_FIELDS = [
