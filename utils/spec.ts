@@ -74,6 +74,9 @@ export const BUILT_IN_EXTENSIONS: readonly string[] = ['operations'];
 /** `excluded_tasks` item keys that carry human-readable text, in preference order (D2). */
 export const EXCLUDED_TASK_TEXT_KEYS = ['description', 'task', 'name', 'title'] as const;
 
+/** Skill index top-level fields (v0.2.0). */
+export const SKILL_INDEX_FIELDS = ['$schema', 'skills'] as const;
+
 /** Skill index entry fields (v0.2.0). */
 export const SKILL_ENTRY = {
   name: 'name',
