@@ -1,5 +1,5 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { createServer } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns';
+import { createServer, type LookupFunction } from 'node:net';
 import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SkillSource } from '../../utils/report';
@@ -12,13 +12,12 @@ import { STALE_DIGEST } from '../fixtures/sites/northlight-stale';
 let server: FixtureServer;
 
 /** Like a Node transport's resolve map: *.poppy.test and the sites' *.localhost names → 127.0.0.1. */
-function lookup(hostname: string, options: LookupOptions, callback: (...args: never[]) => void): void {
-  const cb = callback as (err: Error | null, address: string | LookupAddress[], family?: number) => void;
+const lookup: LookupFunction = (hostname, options, callback) => {
   const pinned = server.resolveMap[hostname] ?? (hostname.endsWith('.poppy.test') ? '127.0.0.1' : undefined);
-  if (pinned === undefined) return void dnsLookup(hostname, options, cb);
-  if (options.all) cb(null, [{ address: pinned, family: 4 }]);
-  else cb(null, pinned, 4);
-}
+  if (pinned === undefined) dnsLookup(hostname, options, callback);
+  else if (options.all) callback(null, [{ address: pinned, family: 4 }]);
+  else callback(null, pinned, 4);
+};
 
 let dispatcher: Agent;
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
@@ -132,8 +131,9 @@ describe('the documents', () => {
     const stale = entries(poppy.value.skill_index, poppy.url).find((e) => e.name === 'change-flower-delivery')!;
     expect(stale.digest).toBe(STALE_DIGEST);
     const served = new Uint8Array(await (await get(stale.url)).arrayBuffer());
-    const fresh = entries((await readJson(`${server.publicOrigin('northlight')}${WELL_KNOWN.poppy}`))!.value.skill_index, origin);
-    expect(digestOf(served)).toBe(fresh.find((e) => e.name === 'change-flower-delivery')!.digest);
+    const fresh = (await readJson(`${server.publicOrigin('northlight')}${WELL_KNOWN.poppy}`))!;
+    const published = entries(fresh.value.skill_index, fresh.url).find((e) => e.name === 'change-flower-delivery')!;
+    expect(digestOf(served)).toBe(published.digest); // what the up-to-date store publishes
   });
 
   it('serves JSON and SKILL.md with the headers the RFC asks for', async () => {
