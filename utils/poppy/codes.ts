@@ -1,0 +1,69 @@
+import { defineCodes } from '../findings';
+
+/** Every finding poppy.json parsing can produce (draft 0.1 §3.1 checks, Decisions D2 and D8). */
+export const POPPY_CODES = defineCodes({
+  'missing-field': {
+    severity: 'error',
+    hint: 'Add the field; agents reject a poppy.json without it.',
+  },
+  'wrong-type': {
+    severity: 'error',
+    hint: 'Use the JSON type the protocol defines for this field.',
+  },
+  'value-too-long': {
+    severity: 'warning',
+    hint: 'Shorten the value; Poppy Inspector shows only its first part.',
+  },
+  'too-many-items': {
+    severity: 'warning',
+    hint: 'Publish fewer items; Poppy Inspector shows only the first ones.',
+  },
+  'invalid-protocol-version': {
+    severity: 'error',
+    hint: 'Write protocol_version as a "major.minor" string, e.g. "0.3".',
+  },
+  'unsupported-protocol-version': {
+    severity: 'warning',
+    hint: 'Use a published protocol version; agents reject a major version they do not support.',
+  },
+  'domain-mismatch': {
+    severity: 'error',
+    hint: 'Set organization.domain to the host this poppy.json is served from (a leading www. may differ).',
+  },
+  'nothing-for-agents': {
+    severity: 'warning',
+    hint: 'Add at least one of agent, apis or web so agents have something to use.',
+  },
+  'missing-auth': {
+    severity: 'error',
+    hint: 'Add auth with your issuer; agents need it to use agent, apis or the browser session endpoint.',
+  },
+  'invalid-url': {
+    severity: 'error',
+    hint: 'Write an absolute https:// URL.',
+  },
+  'not-https': {
+    severity: 'error',
+    hint: 'Serve this endpoint over HTTPS and publish its https:// URL.',
+  },
+  'unknown-api-type': {
+    severity: 'error',
+    hint: 'Set the API type to "openapi" or "mcp".',
+  },
+  'reserved-scope-prefix': {
+    severity: 'error',
+    hint: 'Rename the scope: the poppy: prefix is reserved for the protocol scopes poppy:read and poppy:write.',
+  },
+  'invalid-extension-name': {
+    severity: 'error',
+    hint: 'Name your own extensions domain/feature, e.g. example.com/loyalty.',
+  },
+  'unknown-field': {
+    severity: 'info',
+    hint: 'Agents ignore fields they do not know: check the spelling, or remove the field.',
+  },
+  'excluded-tasks-unrecognised': {
+    severity: 'warning',
+    hint: 'Publish excluded_tasks as an array of strings, or of objects with a description.',
+  },
+});
