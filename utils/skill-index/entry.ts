@@ -1,0 +1,93 @@
+import { finding, jsonPath, type Finding, type FindingSpec } from '../findings';
+import { SKILL_INDEX_CODES as C } from './codes';
+import { digestProblem } from './digest-format';
+import { checkType, descriptionProblem, nameProblem, urlProblem, URL_EDGE_SPACE } from './fields';
+import { resolveEntryUrl, resolveOrNull } from './resolve-url';
+import { EntrySchema, type EntryField } from './schema';
+import type { EntryStatus, IndexContext, IndexEntry, Problem } from './types';
+import { isObject, kindOf, own, quote } from './words';
+
+const FIELD_RULES: Record<EntryField, { spec: FindingSpec; problem: (v: unknown) => Problem | null }> = {
+  name: { spec: C['bad-name'], problem: nameProblem },
+  description: { spec: C['bad-description'], problem: descriptionProblem },
+  url: { spec: C['bad-url'], problem: urlProblem },
+  digest: { spec: C['bad-digest'], problem: digestProblem },
+};
+
+/** A field named like this instead of `digest` is the same mistake every time (agent-skills-index §6). */
+const MISNAMED_DIGEST = 'sha256';
+
+export interface CheckedEntry {
+  entry: IndexEntry;
+  findings: Finding[];
+  /** Keys a finding here already explains, so they are not also reported as unknown. */
+  explained: string[];
+}
+
+/**
+ * An entry as written. `skipped` entries (index not processed, unknown type) get their URL resolved
+ * quietly for display; over the cap it stays null: resolving 100 000 URLs costs more than the cap
+ * saves. `pending` entries are resolved by `checkEntry`, with findings.
+ */
+export function listEntry(value: unknown, position: number, ctx: IndexContext, status: EntryStatus, reason?: string): IndexEntry {
+  const read = (key: string): string | null => {
+    const v = isObject(value) ? own(value, key) : undefined;
+    return typeof v === 'string' ? v : null;
+  };
+  const rawUrl = read('url');
+  const resolve = status === 'skipped' && rawUrl !== null && rawUrl.replace(URL_EDGE_SPACE, '') !== '';
+  const url = resolve ? resolveOrNull(rawUrl, ctx.document) : null;
+  const path = [...ctx.pathPrefix, 'skills', position];
+  const entry: IndexEntry = { position, path, name: read('name'), description: read('description'), type: read('type'), rawUrl, url, digest: read('digest'), status };
+  if (reason !== undefined) entry.reason = reason;
+  return entry;
+}
+
+/** Validates one v0.2.0 entry on its own (one bad entry never sinks the rest). */
+export function checkEntry(value: unknown, position: number, ctx: IndexContext): CheckedEntry {
+  const entry = listEntry(value, position, ctx, 'pending');
+  const at = (...field: (string | number)[]) => jsonPath([...entry.path, ...field]);
+  const where = (path: string, hint?: string) => ({ document: ctx.document, path, hint, ...(entry.name ? { skill: entry.name } : {}) });
+  const findings: Finding[] = [];
+  const explained: string[] = [];
+  const fail = (spec: FindingSpec, p: Problem, path: string) => findings.push(finding(spec, p.message, where(path, p.hint)));
+
+  if (!isObject(value)) {
+    fail(C['entry-not-object'], { message: `The entry is ${kindOf(value)}, not an object.` }, at());
+    return finish(entry, findings, explained);
+  }
+  const type = checkType(own(value, 'type'));
+  if (type.kind === 'unknown') {
+    // The RFC says skip and warn: fields of a type we don't know may follow other rules.
+    fail(C['unknown-type'], type.problem, at('type'));
+    return { entry: listEntry(value, position, ctx, 'skipped', `unknown type ${quote(entry.type ?? '', 40)}`), findings, explained: [] };
+  }
+  if (type.kind === 'invalid') fail(C['missing-type'], type.problem, at('type'));
+
+  const parsed = EntrySchema.safeParse(value);
+  // Only which fields failed is read here (at most four); the wording comes from FIELD_RULES.
+  const failed = new Set(parsed.success ? [] : parsed.error.issues.map((i) => i.path[0]));
+  for (const field of Object.keys(FIELD_RULES) as EntryField[]) {
+    if (!failed.has(field)) continue;
+    const raw = own(value, field);
+    if (field === 'digest' && raw === undefined && own(value, MISNAMED_DIGEST) !== undefined) {
+      explained.push(MISNAMED_DIGEST);
+      fail(C['digest-field-misnamed'], { message: `The digest is in a field named \`${MISNAMED_DIGEST}\`; it must be called \`digest\`.` }, at(MISNAMED_DIGEST));
+      continue;
+    }
+    const rule = FIELD_RULES[field];
+    fail(rule.spec, rule.problem(raw) ?? { message: `\`${field}\` is not valid.` }, at(field));
+  }
+  if (!failed.has('url') && entry.rawUrl !== null) {
+    const resolved = resolveEntryUrl(entry.rawUrl, ctx);
+    entry.url = resolved.url;
+    for (const note of resolved.notes) fail(note.spec, { message: note.message }, at('url'));
+  }
+  return finish(entry, findings, explained);
+}
+
+function finish(entry: IndexEntry, findings: Finding[], explained: string[]): CheckedEntry {
+  const error = findings.find((f) => f.severity === 'error');
+  if (error) return { entry: { ...entry, status: 'invalid', reason: error.message }, findings, explained };
+  return { entry, findings, explained };
+}

@@ -1,0 +1,77 @@
+import type { FindingSpec } from '../findings';
+import { WELL_KNOWN } from '../spec';
+import { SKILL_INDEX_CODES as C } from './codes';
+import { URL_EDGE_SPACE } from './fields';
+import type { IndexContext } from './types';
+import { quote } from './words';
+
+export interface UrlNote {
+  spec: FindingSpec;
+  message: string;
+}
+
+/** `/.well-known/agent-skills/`: where the RFC's conventional artifact paths live. */
+const SKILLS_DIR = WELL_KNOWN.skillIndex.slice(0, WELL_KNOWN.skillIndex.lastIndexOf('/') + 1);
+const DOT_SEGMENTS = new Set(['..', '.%2e', '%2e.', '%2e%2e']);
+const ENCODED_DOT_SEGMENTS = new Set(['%2e', '.%2e', '%2e.', '%2e%2e']);
+
+/**
+ * Resolves an entry `url` as a browser does (WHATWG `new URL(raw, base)`, base = final document
+ * URL, Decision D1) and notes where that differs from what the owner probably meant (§5 table).
+ * The URL policy (schemes, private hosts) is the engine's job: `data:` resolves fine here.
+ */
+export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string | null; notes: UrlNote[] } {
+  const notes: UrlNote[] = [];
+  const shown = quote(raw);
+  const trimmed = raw.replace(URL_EDGE_SPACE, '');
+  const inner = /[\t\n\r]/.test(trimmed);
+  if (inner || trimmed !== raw) {
+    const what = inner ? 'a tab or line break inside it' : 'spaces or control characters around it';
+    notes.push({ spec: C['url-whitespace'], message: `\`url\` ${shown} has ${what}, which URL parsers remove silently.` });
+  }
+  let url: URL;
+  try {
+    url = new URL(raw, ctx.document);
+  } catch {
+    return { url: null, notes: [...notes, { spec: C['bad-url'], message: `\`url\` ${shown} is not a valid URL.` }] };
+  }
+  if (raw.includes('\\')) {
+    notes.push({ spec: C['url-backslash'], message: `\`url\` ${shown} has a backslash; a browser resolves it to ${url.href}.` });
+  }
+  const segments = trimmed.split(/[?#]/, 1)[0]!.split(/[/\\]/).map((s) => s.toLowerCase());
+  if (segments.some((s) => ENCODED_DOT_SEGMENTS.has(s))) {
+    notes.push({ spec: C['url-encoded-dots'], message: `\`url\` ${shown} has an encoded dot segment; it resolves to ${url.href}.` });
+  }
+  const web = url.protocol === 'https:' || url.protocol === 'http:';
+  const documentOrigin = originOf(ctx.document);
+  if (web && url.origin === documentOrigin && segments.some((s) => DOT_SEGMENTS.has(s)) && !url.pathname.startsWith(SKILLS_DIR)) {
+    notes.push({ spec: C['url-leaves-skills-dir'], message: `\`url\` ${shown} climbs out of ${SKILLS_DIR} to ${url.pathname}.` });
+  }
+  const siteOrigin = originOf(ctx.requestedUrl) ?? documentOrigin;
+  if (web && url.origin !== siteOrigin) {
+    notes.push({ spec: C['artifact-other-origin'], message: `The artifact is on ${url.origin}, not on ${siteOrigin}.` });
+  }
+  const cliUrl = ctx.requestedUrl === ctx.document ? url.href : resolveOrNull(raw, ctx.requestedUrl);
+  if (cliUrl !== url.href) {
+    const other = cliUrl ?? 'no valid URL';
+    notes.push({ spec: C['url-base-differs'], message: `Against the final document URL this is ${url.href}; clients that resolve against the requested URL (the \`skills\` CLI) get ${other}.` });
+  }
+  return { url: url.href, notes };
+}
+
+/** Resolution without notes, for entries that are only listed (unknown `$schema`, over the cap). */
+export function resolveOrNull(raw: string, base: string): string | null {
+  try {
+    return new URL(raw, base).href;
+  } catch {
+    return null;
+  }
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
