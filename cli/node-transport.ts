@@ -1,0 +1,59 @@
+/**
+ * The command line's transport: undici's own fetch (3xx answers to `redirect: 'manual'` are
+ * readable in Node, so every hop goes through the URL policy) with a dispatcher that can pin
+ * host names to addresses, like `curl --resolve`. That lets tests and owners point public-looking
+ * names at a local server while the public URL policy stays on (extension-security.md §12).
+ */
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { isIP } from 'node:net';
+import { createSecureContext, rootCertificates } from 'node:tls';
+import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import type { Transport } from '../utils/fetch-bounded';
+
+export interface NodeTransportOptions {
+  /** host → IP, like curl --resolve: lets tests give public-looking names (shop.poppy.test) to
+   *  127.0.0.1 so the public URL policy stays on. */
+  resolve?: Record<string, string>;
+  /** Extra CA certificate(s) (PEM) to trust, for https fixture servers with a test CA. */
+  ca?: string | string[];
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/** `Shop.Poppy.Test.` and `shop.poppy.test` are one name to DNS. */
+function normaliseHost(host: string): string {
+  return host.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+}
+
+export function createNodeTransport(options: NodeTransportOptions = {}): Transport {
+  const pinned = new Map<string, string>();
+  for (const [host, address] of Object.entries(options.resolve ?? {})) {
+    pinned.set(normaliseHost(host), normaliseHost(address));
+  }
+
+  // Node calls this with `all: true` when it races IPv4 and IPv6 (autoSelectFamily), and then
+  // wants a list; otherwise one address and its family.
+  const lookup = (hostname: string, opts: LookupOptions, callback: LookupCallback): void => {
+    const address = pinned.get(normaliseHost(hostname));
+    if (address === undefined) {
+      dnsLookup(hostname, opts, callback);
+      return;
+    }
+    const family = isIP(address) || 4;
+    if (opts.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  };
+
+  // A `ca` list replaces Node's trust store, so keep the public roots beside the test CA. Build
+  // the context once: passing `ca` per connection re-parses every root (over 100 ms a connection).
+  const extraCa = options.ca === undefined ? [] : [options.ca].flat();
+  const secureContext = extraCa.length > 0 ? createSecureContext({ ca: [...rootCertificates, ...extraCa] }) : undefined;
+  const dispatcher = new Agent({ connect: secureContext ? { lookup, secureContext } : { lookup } });
+
+  return {
+    manualRedirects: true,
+    fetch: (url, init) =>
+      // undici's Response is the same web Response the engine expects; only the type packages differ.
+      undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher }) as unknown as Promise<Response>,
+  };
+}

@@ -1,0 +1,275 @@
+/**
+ * The only module that calls `fetch` (extension-security.md §5), always through an injected
+ * transport so the extension, the CLI and the tests share one set of rules: URL policy before
+ * every request and on every redirect, no credentials or referrer, one timeout covering the body,
+ * status 200 only, and a byte cap enforced while reading. Failures are data, never exceptions:
+ * the engine turns them into skill statuses and findings.
+ */
+import type { Limits } from './spec';
+import { MEDIA_TYPES } from './spec';
+import { checkFetchTarget, type PolicyReason, type SiteContext } from './url-policy';
+
+export interface Transport {
+  fetch(url: string, init: RequestInit): Promise<Response>;
+  /** True when 3xx answers to `redirect: 'manual'` are readable (Node). Browsers return opaque
+   *  redirects, so there we follow and judge the final URL (spec: extension-security §5). */
+  manualRedirects: boolean;
+}
+
+/**
+ * The extension's transport: the platform `fetch`, called through a wrapper because browsers
+ * throw "Illegal invocation" when `fetch` runs with another `this`. Opaque redirects there, so
+ * follow mode.
+ */
+export const browserTransport: Transport = {
+  fetch: (url, init) => fetch(url, init),
+  manualRedirects: false,
+};
+
+export type FetchKind = 'poppy' | 'index' | 'skill-md' | 'archive';
+
+export interface FetchOptions {
+  kind: FetchKind;
+  site: SiteContext;
+  transport: Transport;
+  limits: Limits;
+  signal?: AbortSignal;
+  /** The panel's re-check button: revalidate with the server instead of trusting the cache. */
+  revalidate?: boolean;
+}
+
+export interface FetchSuccess {
+  ok: true;
+  requestedUrl: string;
+  /** Final URL after redirects: relative URLs in the document resolve against it (D1). */
+  url: string;
+  redirected: boolean;
+  /** Every hop in manual mode; in follow mode (browsers) only the final URL is known. */
+  redirects: string[];
+  status: 200;
+  /** Media-type essence, lower case, no parameters. */
+  contentType: string | null;
+  contentEncoding: string | null;
+  cacheControl: string | null;
+  accessControlAllowOrigin: string | null;
+  /** The exact served bytes (after content decoding), never decoded text: digests hash these. */
+  bytes: Uint8Array;
+}
+
+export type FailureReason =
+  | 'blocked'
+  | 'redirect-blocked'
+  | 'insecure-redirect'
+  | 'too-many-redirects'
+  | 'timeout'
+  | 'network'
+  | 'http-status'
+  | 'too-large'
+  | 'aborted';
+
+export interface FetchFailure {
+  ok: false;
+  requestedUrl: string;
+  /** The last URL actually requested; null when the policy refused the first one. */
+  url: string | null;
+  reason: FailureReason;
+  /** Plain words: "HTTP 404", "no answer within 10 s", "larger than 256 KiB". */
+  detail: string;
+  httpStatus: number | null;
+  redirected: boolean;
+  /** Why the URL policy refused the request or a redirect target. */
+  policy?: PolicyReason;
+}
+
+export type FetchResult = FetchSuccess | FetchFailure;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** What we ask for; `*∕*` last so a strict server answers with something we can report on
+ *  rather than 406. */
+const ACCEPT: Record<FetchKind, string> = {
+  poppy: accept(MEDIA_TYPES.json),
+  index: accept(MEDIA_TYPES.json),
+  'skill-md': accept(MEDIA_TYPES.skillMd),
+  archive: accept([...MEDIA_TYPES.tarGz, ...MEDIA_TYPES.zip]),
+};
+
+function accept(types: readonly string[]): string {
+  return [...types, '*/*;q=0.1'].join(', ');
+}
+
+export function capFor(kind: FetchKind, limits: Limits): number {
+  switch (kind) {
+    case 'poppy':
+      return limits.poppyBytes;
+    case 'index':
+      return limits.indexBytes;
+    case 'skill-md':
+      return limits.skillMdBytes;
+    case 'archive':
+      return limits.archiveBytes;
+  }
+}
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]+";
+const ESSENCE = new RegExp(`^${TOKEN}/${TOKEN}$`, 'i');
+
+/** `Text/HTML; charset=utf-8` → `text/html`; anything that is not `type/subtype` → null. */
+export function mediaTypeEssence(header: string | null): string | null {
+  const essence = header?.split(';', 1)[0]?.trim() ?? '';
+  return ESSENCE.test(essence) ? essence.toLowerCase() : null;
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/** Hostile servers choose Location values; keep what we echo short. */
+function shorten(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** Cancel a body we will not read; an already-failed stream is no longer our problem. */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => {});
+}
+
+type ReadOutcome = { ok: true; bytes: Uint8Array } | { ok: false };
+
+/** Reads at most `cap` bytes and hangs up the moment the count passes it. */
+async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<ReadOutcome> {
+  if (!body) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      reader.cancel().catch(() => {});
+      return { ok: false };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+export async function fetchBounded(requestedUrl: string, options: FetchOptions): Promise<FetchResult> {
+  const { kind, site, transport, limits, signal } = options;
+  let url: string | null = null;
+  let redirected = false;
+  let httpStatus: number | null = null;
+  const fail = (reason: FailureReason, detail: string, policy?: PolicyReason): FetchFailure => {
+    const failure: FetchFailure = { ok: false, requestedUrl, url, reason, detail, httpStatus, redirected };
+    if (policy) failure.policy = policy;
+    return failure;
+  };
+
+  const first = checkFetchTarget(requestedUrl, site);
+  if (!first.ok) return fail('blocked', `the URL ${first.detail}`, first.reason);
+  if (signal?.aborted) return fail('aborted', 'the check was cancelled');
+
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const init: RequestInit = {
+    method: 'GET',
+    headers: { Accept: ACCEPT[kind] },
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+    redirect: transport.manualRedirects ? 'manual' : 'follow',
+    cache: options.revalidate ? 'no-cache' : 'default',
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  };
+  const redirects: string[] = [];
+  let current = first.url.href;
+  let stage = 'no answer';
+  try {
+    let response: Response;
+    for (;;) {
+      url = current;
+      response = await transport.fetch(current, init);
+      httpStatus = response.status;
+      const location = response.headers.get('location');
+      if (!transport.manualRedirects || !REDIRECT_STATUSES.has(response.status) || location === null) break;
+      discard(response);
+      redirected = true;
+      if (redirects.length >= limits.maxRedirects) {
+        return fail('too-many-redirects', `more than ${limits.maxRedirects} redirects`);
+      }
+      const next = checkFetchTarget(location, site, current);
+      if (!next.ok) return redirectRefused(next, URL.canParse(location, current) ? new URL(location, current).href : location);
+      current = next.url.href;
+      redirects.push(current);
+    }
+    if (!transport.manualRedirects && response.redirected) {
+      redirected = true;
+      url = response.url || current;
+      redirects.push(url);
+      const final = checkFetchTarget(url, site);
+      if (!final.ok) {
+        discard(response);
+        return redirectRefused(final, url);
+      }
+    }
+    if (response.status !== 200) {
+      discard(response);
+      return fail('http-status', `HTTP ${response.status}`);
+    }
+    const cap = capFor(kind, limits);
+    const declared = response.headers.get('content-length');
+    if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) {
+      discard(response);
+      return fail('too-large', `larger than ${formatBytes(cap)} (Content-Length ${declared.trim()})`);
+    }
+    stage = 'the answer did not finish';
+    const body = await readCapped(response.body, cap);
+    if (!body.ok) return fail('too-large', `larger than ${formatBytes(cap)}`);
+    return {
+      ok: true,
+      requestedUrl,
+      url: url ?? current,
+      redirected,
+      redirects,
+      status: 200,
+      contentType: mediaTypeEssence(response.headers.get('content-type')),
+      contentEncoding: response.headers.get('content-encoding'),
+      cacheControl: response.headers.get('cache-control'),
+      accessControlAllowOrigin: response.headers.get('access-control-allow-origin'),
+      bytes: body.bytes,
+    };
+  } catch (error) {
+    if (signal?.aborted) return fail('aborted', 'the check was cancelled');
+    if (timeout.aborted) return fail('timeout', `${stage} within ${formatMs(limits.timeoutMs)}`);
+    return networkFailure(error);
+  }
+
+  function redirectRefused(verdict: { reason: PolicyReason; detail: string }, to: string): FetchFailure {
+    const target = shorten(to);
+    if (verdict.reason === 'insecure-http') {
+      return fail('insecure-redirect', `redirects to ${target}, leaving https`, verdict.reason);
+    }
+    return fail('redirect-blocked', `redirects to ${target}, which ${verdict.detail}`, verdict.reason);
+  }
+
+  function networkFailure(error: unknown): FetchFailure {
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    // Follow mode (browsers, undici) gives up on a loop by itself; name it when we can tell.
+    if (/redirect count exceeded|too many redirects/i.test(message)) {
+      return fail('too-many-redirects', 'too many redirects');
+    }
+    return fail('network', `network error (${shorten(message)})`);
+  }
+}
