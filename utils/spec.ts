@@ -109,6 +109,8 @@ export const SKILL_NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;
 export const COMPATIBILITY_MAX = 500;
 export const SKILL_BODY_LINES_HINT = 500;
+/** The specification's recommended body size in tokens (estimated at four characters a token). */
+export const SKILL_BODY_TOKENS_HINT = 5000;
 
 /** Media-type essences (lower case, no parameters) each document should be served with. */
 export const MEDIA_TYPES = {
