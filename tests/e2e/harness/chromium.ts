@@ -1,0 +1,152 @@
+/**
+ * The built extension in headless Chromium (playwright-core, a persistent context, the flags
+ * from docs/toolchain). The extension id comes from the worker's URL; the worker is reached
+ * through CDP so tests can wake it (it stops after ~30 s idle) and stop it on purpose.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
+import { PUBLIC_SUFFIX } from '../../fixtures/site';
+import { buildDir } from './build';
+import { waitFor } from './wait';
+
+export const CHROMIUM = '/usr/lib/chromium/chromium';
+/** A popup is 380–420 px wide; the panel is laid out for that. */
+export const POPUP_VIEWPORT = { width: 400, height: 720 };
+
+export interface ChromiumSession {
+  context: BrowserContext;
+  extensionId: string;
+  /** Opens `url` in a new tab and waits for it to load; returns the page and its tab id. */
+  visit(url: string): Promise<{ page: Page; tabId: number }>;
+  tabIdOf(page: Page): Promise<number>;
+  /** `popup.html?tabId=N` in a new tab at popup size (not awaited past navigation). */
+  openPanel(tabId: number): Promise<Page>;
+  panelUrl(tabId: number): string;
+  /** The running worker, started first if it was stopped. */
+  worker(): Promise<Worker>;
+  /** `chrome.action.getBadgeText({ tabId })`, read in the worker. */
+  badge(tabId: number): Promise<string>;
+  /** Clears the extension's storage (results, markers, cached bodies), as a fresh profile has. */
+  forgetResults(): Promise<void>;
+  /** Stops the extension's worker (as Chrome does when idle) and waits until it has stopped. */
+  stopWorker(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Evaluated as strings: the test transform may add helpers to compiled functions that do not
+// exist in the worker, and `chrome` has no types in this Node project.
+const TABS = 'chrome.tabs.query({}).then((tabs) => tabs.map((t) => ({ id: t.id, url: t.url })))';
+
+type RunningStatus = 'stopped' | 'starting' | 'running' | 'stopping';
+
+export async function launchChromium(): Promise<ChromiumSession> {
+  const extension = buildDir('chrome-mv3');
+  const profile = mkdtempSync(join(tmpdir(), 'poppy-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      `--disable-extensions-except=${extension}`,
+      `--load-extension=${extension}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+      // Public-looking fixture names reach the local https front; the real URL policy stays on.
+      `--host-resolver-rules=MAP *.${PUBLIC_SUFFIX} 127.0.0.1`,
+      '--ignore-certificate-errors',
+    ],
+  });
+  try {
+    const first = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
+    const extensionId = new URL(first.url()).host;
+    const origin = `chrome-extension://${extensionId}`;
+
+    // One blank tab carries the CDP session for the ServiceWorker domain.
+    const control = context.pages()[0] ?? (await context.newPage());
+    const cdp: CDPSession = await context.newCDPSession(control);
+    let status: RunningStatus | null = null;
+    // Counted, not just the latest status: Chrome may start the worker again at once when an
+    // event is pending, and a test only needs to know that it did stop.
+    let stops = 0;
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const v of versions) {
+        if (!v.scriptURL.startsWith(`${origin}/`)) continue;
+        status = v.runningStatus as RunningStatus;
+        if (status === 'stopped') stops += 1;
+      }
+    });
+    await cdp.send('ServiceWorker.enable');
+
+    let marker = 0;
+    const tabIdOf = async (page: Page): Promise<number> => {
+      const url = page.url();
+      const tabs = (await (await worker()).evaluate(TABS)) as { id?: number; url?: string }[];
+      const tab = tabs.find((t) => t.url === url);
+      if (tab?.id === undefined) throw new Error(`no tab with url ${url} among ${JSON.stringify(tabs)}`);
+      return tab.id;
+    };
+
+    async function worker(): Promise<Worker> {
+      if (status !== 'running') await cdp.send('ServiceWorker.startWorker', { scopeURL: `${origin}/` });
+      return waitFor(
+        async () => {
+          for (const w of context.serviceWorkers()) {
+            if (w.url().startsWith(`${origin}/`) && (await w.evaluate('true'))) return w;
+          }
+          return null;
+        },
+        (w): w is Worker => w !== null,
+        { what: 'the extension worker to run', timeoutMs: 10_000 },
+      ) as Promise<Worker>;
+    }
+
+    const panelUrl = (tabId: number) => `${origin}/popup.html?tabId=${tabId}`;
+    return {
+      context,
+      extensionId,
+      async visit(url) {
+        const page = await context.newPage();
+        // A fragment never reaches the server but makes each tab's URL unique, to find its id.
+        const target = new URL(url);
+        if (!target.hash) target.hash = `e2e-tab-${++marker}`;
+        await page.goto(target.href);
+        return { page, tabId: await tabIdOf(page) };
+      },
+      tabIdOf,
+      panelUrl,
+      async openPanel(tabId) {
+        const page = await context.newPage();
+        await page.setViewportSize(POPUP_VIEWPORT);
+        await page.goto(panelUrl(tabId));
+        return page;
+      },
+      worker,
+      async badge(tabId) {
+        return (await (await worker()).evaluate(`chrome.action.getBadgeText({ tabId: ${tabId} })`)) as string;
+      },
+      async forgetResults() {
+        await (await worker()).evaluate('Promise.all([chrome.storage.session.clear(), chrome.storage.local.clear()])');
+      },
+      async stopWorker() {
+        const before = stops;
+        await cdp.send('ServiceWorker.stopAllWorkers');
+        await waitFor(() => stops, (n) => n > before, { what: 'the worker to stop' });
+      },
+      async close() {
+        await context.close();
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The built extension in headless Firefox ESR (puppeteer-core over WebDriver BiDi), installed as
+ * a temporary add-on. Its moz-extension UUID is pinned by a pref so panel URLs are known up front.
+ * `goto()` on an extension page never resolves here: navigations start unawaited and the tests
+ * wait for a selector instead.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { buildDir } from './build';
+import { waitFor } from './wait';
+
+export const FIREFOX = '/usr/lib/firefox-esr/firefox-esr';
+
+export interface FirefoxSession {
+  browser: Browser;
+  uuid: string;
+  visit(url: string): Promise<{ page: Page; tabId: number }>;
+  /** `popup.html?tabId=N` in a new tab; wait for the panel's selectors before reading it. */
+  openPanel(tabId: number): Promise<Page>;
+  /** `browser.action.getBadgeText({ tabId })`, read from an extension page. */
+  badge(tabId: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts a navigation that may never resolve (extension pages) and keeps its failure quiet. */
+function navigate(page: Page, url: string): void {
+  page.goto(url).catch(() => {
+    // Closing the browser detaches the frame of a still-pending extension-page navigation.
+  });
+}
+
+export async function launchFirefox(): Promise<FirefoxSession> {
+  const extension = buildDir('firefox-mv3');
+  const manifest = JSON.parse(readFileSync(join(extension, 'manifest.json'), 'utf8')) as {
+    browser_specific_settings?: { gecko?: { id?: string } };
+  };
+  const addonId = manifest.browser_specific_settings?.gecko?.id;
+  if (!addonId) throw new Error('the Firefox build has no gecko id; installExtension needs one');
+  const uuid = randomUUID();
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }) },
+  });
+  try {
+    await browser.installExtension(extension);
+    const origin = `moz-extension://${uuid}`;
+
+    // An extension page to call tabs/action APIs from: the options page has no side effects;
+    // the popup (showing its own, unsupported tab) stands in while there is no options page.
+    const controlPath = existsSync(join(extension, 'options.html')) ? 'options.html' : 'popup.html';
+    const control = await browser.newPage();
+    navigate(control, `${origin}/${controlPath}`);
+    await waitFor(() => control.evaluate('typeof browser.tabs.query'), (t) => t === 'function', {
+      what: `${controlPath} to load in Firefox`,
+    });
+
+    let marker = 0;
+    const tabIdOf = async (url: string): Promise<number> => {
+      const tabs = (await control.evaluate(
+        'browser.tabs.query({}).then((tabs) => tabs.map((t) => ({ id: t.id, url: t.url })))',
+      )) as { id?: number; url?: string }[];
+      const tab = tabs.find((t) => t.url === url);
+      if (tab?.id === undefined) throw new Error(`no tab with url ${url} among ${JSON.stringify(tabs)}`);
+      return tab.id;
+    };
+
+    return {
+      browser,
+      uuid,
+      async visit(url) {
+        const page = await browser.newPage();
+        const target = new URL(url);
+        if (!target.hash) target.hash = `e2e-tab-${++marker}`;
+        await page.goto(target.href);
+        return { page, tabId: await tabIdOf(target.href) };
+      },
+      async openPanel(tabId) {
+        const page = await browser.newPage();
+        await page.setViewport({ width: 400, height: 720 });
+        navigate(page, `${origin}/popup.html?tabId=${tabId}`);
+        return page;
+      },
+      async badge(tabId) {
+        return (await control.evaluate(`browser.action.getBadgeText({ tabId: ${tabId} })`)) as string;
+      },
+      async close() {
+        await browser.close();
+      },
+    };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}

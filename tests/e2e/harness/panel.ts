@@ -1,0 +1,66 @@
+/**
+ * The panel's stable contract (data attributes), read the same way in Chromium and Firefox.
+ * The reader is a plain JavaScript string, not a TypeScript function: the test transform may
+ * add helpers to compiled functions that would not exist inside the page.
+ */
+import { VERDICTS, type Verdict } from '../../../utils/spec';
+
+export interface SkillRow {
+  name: string;
+  status: string;
+  /** The row's text, whitespace collapsed (digests, reasons, statements). */
+  text: string;
+}
+
+export interface PanelSnapshot {
+  verdict: string | null;
+  skills: SkillRow[];
+  signIns: string[];
+  apis: string[];
+  excludedTasks: string[];
+}
+
+/** A settled panel: a verdict, not `checking` (the loading view carries no verdict). */
+export const SETTLED = VERDICTS.map((v) => `[data-verdict="${v}"]`).join(', ');
+
+export function verdictSelector(verdict: Verdict): string {
+  return `[data-verdict="${verdict}"]`;
+}
+
+const READ_PANEL = `(() => {
+  const text = (el) => (el.textContent || '').replace(/\\s+/g, ' ').trim();
+  const all = (selector) => Array.from(document.querySelectorAll(selector));
+  const root = document.querySelector('[data-verdict]');
+  return {
+    verdict: root ? root.getAttribute('data-verdict') : null,
+    skills: all('[data-skill]').map((el) => ({
+      name: el.getAttribute('data-skill'),
+      status: el.getAttribute('data-status'),
+      text: text(el),
+    })),
+    signIns: all('[data-sign-in]').map((el) => el.getAttribute('data-sign-in')),
+    apis: all('[data-api]').map((el) => el.getAttribute('data-api')),
+    excludedTasks: all('[data-excluded-task]').map(text),
+  };
+})()`;
+
+/** What both drivers offer: Playwright's and Puppeteer's pages both evaluate a string. */
+export interface EvaluatingPage {
+  evaluate(expression: string): Promise<unknown>;
+  waitForSelector(selector: string, options?: { timeout?: number }): Promise<unknown>;
+}
+
+export async function readPanel(page: EvaluatingPage): Promise<PanelSnapshot> {
+  return (await page.evaluate(READ_PANEL)) as PanelSnapshot;
+}
+
+/** Waits for a settled verdict and reads the panel. */
+export async function settledPanel(page: EvaluatingPage, timeoutMs = 20_000): Promise<PanelSnapshot> {
+  await page.waitForSelector(SETTLED, { timeout: timeoutMs });
+  return readPanel(page);
+}
+
+/** `{ name: status }`, the shape each fixture site's `expect.skills` has. */
+export function statuses(panel: PanelSnapshot): Record<string, string> {
+  return Object.fromEntries(panel.skills.map((s) => [s.name, s.status]));
+}
