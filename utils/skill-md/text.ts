@@ -1,0 +1,11 @@
+/** Length in code points, as the specification and skills-ref (Python `len`) count: 1024 emoji fit. */
+export function codePoints(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** A value shown inside a message: JSON-quoted (so whitespace and odd characters are visible), cut at 80. */
+export function quote(s: string): string {
+  return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
+}
