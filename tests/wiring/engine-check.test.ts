@@ -1,0 +1,95 @@
+// @vitest-environment node
+// The real engine over real HTTP (fixture sites on 127.0.0.1); bytes and digests in Node's realm.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeTransport } from '../../cli/node-transport';
+import { createScheduler } from '../../utils/check-scheduler';
+import { engineCheck } from '../../utils/engine-check';
+import * as storage from '../../utils/storage';
+import { verifiedMarkdown } from '../../utils/verified-markdown';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { secondOrigin } from '../fixtures/sites/second-origin';
+import { skillsCdn } from '../fixtures/sites/skills-cdn';
+import { skillsCdnNoCors } from '../fixtures/sites/skills-cdn-nocors';
+
+let server: FixtureServer;
+beforeAll(async () => {
+  server = await startFixtureServer({ sites: [secondOrigin, skillsCdn, skillsCdnNoCors], https: false });
+});
+afterAll(() => server.close());
+
+function scheduler() {
+  return createScheduler({ store: storage, runCheck: engineCheck(createNodeTransport(), storage.skillBodies), showBadge: async () => undefined });
+}
+
+const statuses = async (origin: string) => Object.fromEntries((await storage.getResult(origin))!.report.skills.map((s) => [s.name, s.status]));
+const cdnRequests = () => server.requests.filter((r) => r.site?.startsWith('skills-cdn'));
+
+describe('automatic vs panel checks with the real engine', () => {
+  it('a page visit contacts only the visited origin; other hosts stay not-checked', async () => {
+    const site = server.origin('second-origin');
+    server.clearRequests();
+    const s = scheduler();
+    await s.pageVisited(1, site);
+    await s.idle();
+    expect(await statuses(site)).toEqual({ 'find-plants': 'not-checked', 'book-garden-visit': 'not-checked', 'plan-a-border': 'not-checked' });
+    expect(cdnRequests()).toEqual([]);
+    expect(server.requests.every((r) => r.site === 'second-origin')).toBe(true);
+    expect(await storage.storedBodyDigests()).toEqual([]);
+  });
+
+  it('opening the panel fetches the other hosts and caches verified bodies by digest', async () => {
+    const site = server.origin('second-origin');
+    const s = scheduler();
+    await s.pageVisited(1, site);
+    await s.idle();
+    server.clearRequests();
+    await s.panelOpened(1, site);
+    await s.idle();
+    expect(await statuses(site)).toEqual(secondOrigin.expect.skills);
+    expect(cdnRequests().length).toBeGreaterThan(0);
+    const result = await storage.getResult(site);
+    expect(result?.allHosts).toBe(true);
+    const verified = result!.report.skills.filter((sk) => sk.status === 'verified');
+    expect((await storage.storedBodyDigests()).sort()).toEqual(verified.map((sk) => sk.expectedDigest!.slice('sha256:'.length)).sort());
+
+    // The panel's "read this skill" path: the exact verified bytes, from the cache.
+    const md = await verifiedMarkdown(result, verified[0]!.expectedDigest!, storage.skillBodies);
+    expect(md?.base).toBe(verified[0]!.url);
+    expect(md?.markdown).toMatch(/^---\n/);
+  });
+
+  it('a second panel open on a fresh full result sends no request', async () => {
+    const site = server.origin('second-origin');
+    const s = scheduler();
+    await s.panelOpened(1, site);
+    await s.idle();
+    server.clearRequests();
+    await s.panelOpened(1, site);
+    await s.idle();
+    expect(server.requests).toEqual([]);
+  });
+
+  it('with the opt-in, a visit checks other hosts too', async () => {
+    await storage.setOptions({ autoOtherHosts: true });
+    const site = server.origin('second-origin');
+    const s = scheduler();
+    await s.pageVisited(1, site);
+    await s.idle();
+    expect(await statuses(site)).toEqual(secondOrigin.expect.skills);
+  });
+});
+
+describe('verifiedMarkdown refuses what it must not render', () => {
+  it('a digest the report does not list as verified gets nothing, even when bytes are cached', async () => {
+    const site = server.origin('second-origin');
+    const s = scheduler();
+    await s.panelOpened(1, site);
+    await s.idle();
+    const result = (await storage.getResult(site))!;
+    const verified = result.report.skills.find((sk) => sk.status === 'verified')!;
+    const tampered = { ...result, report: { ...result.report, skills: result.report.skills.map((sk) => (sk === verified ? { ...sk, status: 'mismatch' as const } : sk)) } };
+    expect(await verifiedMarkdown(tampered, verified.expectedDigest!, storage.skillBodies)).toBeNull();
+    expect(await verifiedMarkdown(null, verified.expectedDigest!, storage.skillBodies)).toBeNull();
+    expect(await verifiedMarkdown(result, `sha256:${'0'.repeat(64)}`, storage.skillBodies)).toBeNull();
+  });
+});

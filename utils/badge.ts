@@ -1,0 +1,106 @@
+/**
+ * What the toolbar button shows for one tab, as a pure function of that tab's state. The
+ * applier (entrypoints/background) only copies this onto `browser.action`, always per tab.
+ */
+import type { Report } from './report';
+
+export type BadgeState =
+  /** Not checked (yet), or the page is not one we check. */
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'result'; report: Report };
+
+export interface BadgeLook {
+  text: string;
+  /** Badge background; the text is always white. */
+  color: string;
+  /** Tooltip in words. */
+  title: string;
+  /** Coloured icon when the site publishes something, grey (idle) otherwise. */
+  lit: boolean;
+}
+
+/** Message keys in public/_locales/<lang>/messages.json; each takes the substitutions shown. */
+export type BadgeMessageKey =
+  | 'actionTitleIdle'
+  | 'badgeTitleChecking'
+  | 'badgeTitleNothing'
+  /** site, count */
+  | 'badgeTitleVerifiedOne'
+  | 'badgeTitleVerifiedMany'
+  /** site, verified, total */
+  | 'badgeTitleVerifiedSome'
+  /** site */
+  | 'badgeTitleNoSkills'
+  | 'badgeTitleWarningsOne'
+  | 'badgeTitleWarningsMany'
+  | 'badgeTitleMismatchOne'
+  | 'badgeTitleMismatchMany'
+  | 'badgeTitleErrorsOne'
+  | 'badgeTitleErrorsMany';
+
+export type Translate = (key: BadgeMessageKey, substitutions?: string[]) => string;
+
+export const BADGE_COLORS = {
+  checking: '#6e7781',
+  ok: '#1a7f37',
+  warnings: '#9a6700',
+  errors: '#cf222e',
+} as const;
+export const BADGE_TEXT_COLOR = '#ffffff';
+export const GLYPHS = { ok: '✓', warnings: '!', errors: '✗' } as const;
+
+export const ICON_SIZES = [16, 32, 48, 128] as const;
+
+/** `public/icon/<size>.png` when lit, `idle-<size>.png` otherwise. */
+export function iconPaths(lit: boolean): Record<string, string> {
+  return Object.fromEntries(ICON_SIZES.map((size) => [String(size), `/icon/${lit ? '' : 'idle-'}${size}.png`]));
+}
+
+/** Nothing an agent could use: no document published and no skill listed (a soft-404 page too). */
+export function publishesNothing(report: Report): boolean {
+  return report.verdict === 'none' || (report.skills.length === 0 && !report.documents.some((d) => d.published));
+}
+
+function siteName(report: Report): string {
+  const name = report.poppy?.organization.name;
+  if (name) return name;
+  try {
+    return new URL(report.target).host;
+  } catch {
+    return report.target;
+  }
+}
+
+const oneOrMany = <K extends BadgeMessageKey>(n: number, one: K, many: K): K => (n === 1 ? one : many);
+
+function title(report: Report, t: Translate): string {
+  const site = siteName(report);
+  const total = report.skills.length;
+  if (report.verdict === 'errors') {
+    const mismatches = report.skills.filter((s) => s.status === 'mismatch').length;
+    if (mismatches > 0) return t(oneOrMany(mismatches, 'badgeTitleMismatchOne', 'badgeTitleMismatchMany'), [site, String(mismatches)]);
+    const errors = report.findings.filter((f) => f.severity === 'error').length;
+    return t(oneOrMany(errors, 'badgeTitleErrorsOne', 'badgeTitleErrorsMany'), [site, String(errors)]);
+  }
+  if (report.verdict === 'warnings') {
+    const warnings = report.findings.filter((f) => f.severity === 'warning').length;
+    return t(oneOrMany(warnings, 'badgeTitleWarningsOne', 'badgeTitleWarningsMany'), [site, String(warnings)]);
+  }
+  if (total === 0) return t('badgeTitleNoSkills', [site]);
+  const verified = report.skills.filter((s) => s.status === 'verified').length;
+  if (verified !== total) return t('badgeTitleVerifiedSome', [site, String(verified), String(total)]);
+  return t(oneOrMany(total, 'badgeTitleVerifiedOne', 'badgeTitleVerifiedMany'), [site, String(total)]);
+}
+
+export function badgeLook(state: BadgeState, t: Translate): BadgeLook {
+  if (state.kind === 'idle') return { text: '', color: BADGE_COLORS.checking, title: t('actionTitleIdle'), lit: false };
+  if (state.kind === 'checking') return { text: '…', color: BADGE_COLORS.checking, title: t('badgeTitleChecking'), lit: false };
+  const { report } = state;
+  if (publishesNothing(report)) return { text: '', color: BADGE_COLORS.checking, title: t('badgeTitleNothing'), lit: false };
+  const verdict = report.verdict === 'none' ? 'ok' : report.verdict;
+  const count = report.skills.length;
+  // The badge fits about four characters: "99+" and a glyph.
+  const number = count === 0 ? '' : count > 99 ? '99+' : String(count);
+  return { text: number + GLYPHS[verdict], color: BADGE_COLORS[verdict], title: title(report, t), lit: true };
+}

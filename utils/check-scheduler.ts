@@ -1,0 +1,191 @@
+/**
+ * When to check which origin, and what each tab's badge shows meanwhile. Module variables are a
+ * cache only: storage is the truth, so a worker stopped mid-check (Chrome stops idle MV3 workers
+ * after about 30 s) finds the in-flight marker on its next start and runs the check again.
+ */
+import type { BadgeState } from './badge';
+import type { CheckProgress, CheckResult } from './engine';
+import { DEFAULT_LIMITS } from './spec';
+import type * as Storage from './storage';
+
+export interface CheckRequest {
+  /** May fetch skill files on other hosts (panel open, or the user's opt-in; D5). */
+  allHosts: boolean;
+  /** The panel's re-check: revalidate HTTP caches and ignore cached skill bodies. */
+  revalidate: boolean;
+}
+
+export type RunCheck = (origin: string, request: CheckRequest, onProgress: (progress: CheckProgress) => void) => Promise<CheckResult>;
+
+export type SchedulerStore = Pick<
+  typeof Storage,
+  'tabOrigins' | 'setTabOrigin' | 'forgetTabs' | 'getResult' | 'setResult' | 'getMarker' | 'setMarker' | 'clearMarker' | 'allMarkers' | 'getOptions' | 'sweepResults'
+>;
+
+export interface SchedulerDeps {
+  store: SchedulerStore;
+  runCheck: RunCheck;
+  showBadge(tabId: number, state: BadgeState): Promise<void>;
+  /** The origin a tab shows now: null when none we check, undefined when the browser won't say. */
+  liveOrigin?(tabId: number): Promise<string | null | undefined>;
+  now?: () => number;
+  freshMs?: number;
+}
+
+/** A check that keeps killing the worker is not restarted forever. */
+export const MAX_ATTEMPTS = 3;
+/** Results no tab shows are dropped after this long. */
+const KEEP_MS = 60 * 60 * 1000;
+
+interface Job {
+  request: CheckRequest;
+  /** Resolves once the marker is written and the tabs show "checking" (or the start failed). */
+  started: Promise<void>;
+  /** Resolves when the check has ended and the tabs show its result. Never rejects. */
+  done: Promise<void>;
+}
+
+const covers = (running: CheckRequest, wanted: CheckRequest) =>
+  (running.allHosts || !wanted.allHosts) && (running.revalidate || !wanted.revalidate);
+
+export type Scheduler = ReturnType<typeof createScheduler>;
+
+export function createScheduler(deps: SchedulerDeps) {
+  const { store } = deps;
+  const now = deps.now ?? Date.now;
+  const freshMs = deps.freshMs ?? DEFAULT_LIMITS.freshMs;
+  const jobs = new Map<string, Job>();
+  let lastSweep = now();
+
+  const isFresh = (checkedAt: number) => now() - checkedAt < freshMs;
+
+  async function stateOf(origin: string): Promise<BadgeState> {
+    if (jobs.has(origin)) return { kind: 'checking' };
+    const result = await store.getResult(origin);
+    return result ? { kind: 'result', report: result.report } : { kind: 'idle' };
+  }
+
+  /** Updates every tab recorded on `origin`, and only those; forgets tabs that moved on. */
+  async function showOrigin(origin: string): Promise<void> {
+    const state = await stateOf(origin);
+    const tabs = [...(await store.tabOrigins())].filter(([, o]) => o === origin).map(([id]) => id);
+    const moved: number[] = [];
+    await Promise.all(
+      tabs.map(async (tabId) => {
+        const live = await deps.liveOrigin?.(tabId);
+        if (live !== undefined && live !== origin) moved.push(tabId);
+        else await deps.showBadge(tabId, state);
+      }),
+    );
+    if (moved.length > 0) await store.forgetTabs(moved);
+  }
+
+  /** Runs one check to the end; never rejects, so callers may fire and forget. */
+  async function run(origin: string, request: CheckRequest, attempts: number, started: () => void): Promise<void> {
+    const marker = { startedAt: now(), allHosts: request.allHosts, revalidate: request.revalidate, attempts, done: 0, total: 0 };
+    // Progress goes to storage: the panel shows it, and each write keeps the worker alive.
+    // Chained, so the last progress write cannot land after the marker is cleared.
+    let progressWrites = Promise.resolve();
+    try {
+      await store.setMarker(origin, marker);
+      await showOrigin(origin);
+      started();
+      const { report, rawPoppy } = await deps.runCheck(origin, request, ({ done, total }) => {
+        progressWrites = progressWrites.then(() => store.setMarker(origin, { ...marker, done, total }));
+      });
+      await progressWrites;
+      await store.setResult(origin, { report, rawPoppy, checkedAt: now(), allHosts: request.allHosts });
+    } catch (error) {
+      // The engine reports problems as findings; reaching here means a bug or a storage failure.
+      console.error(`Poppy Inspector: check of ${origin} failed`, error);
+    }
+    started();
+    // Clear the marker while the job is still registered: a check started after `delete` must
+    // not lose its own marker to this one.
+    await store.clearMarker(origin).catch(() => undefined);
+    jobs.delete(origin);
+    await showOrigin(origin).catch((error: unknown) => console.error('Poppy Inspector: badge update failed', error));
+  }
+
+  /**
+   * One check per origin at a time. A request the running check already covers joins it; a
+   * wider one (other hosts, revalidate) runs once the current one ends. The job is registered
+   * synchronously, so two callers racing across awaits still start only one check.
+   */
+  function ensureCheck(origin: string, request: CheckRequest, attempts = 1): Job {
+    const running = jobs.get(origin);
+    if (running) {
+      if (covers(running.request, request)) return running;
+      return { request, started: running.started, done: running.done.then(() => ensureCheck(origin, request).done) };
+    }
+    let markStarted = () => {};
+    const job: Job = { request, started: new Promise<void>((resolve) => (markStarted = resolve)), done: Promise.resolve() };
+    jobs.set(origin, job);
+    job.done = run(origin, request, attempts, markStarted);
+    return job;
+  }
+
+  /** The job checking `origin`, restarting it when a marker says it died with the last worker. */
+  async function liveOrRestarted(origin: string): Promise<Job | null> {
+    const marker = jobs.has(origin) ? null : await store.getMarker(origin);
+    const running = jobs.get(origin);
+    if (running || !marker) return running ?? null;
+    if (marker.attempts >= MAX_ATTEMPTS) {
+      await store.clearMarker(origin);
+      return null;
+    }
+    return ensureCheck(origin, { allHosts: marker.allHosts, revalidate: marker.revalidate }, marker.attempts + 1);
+  }
+
+  function sweepNowAndThen(): void {
+    if (now() - lastSweep < freshMs) return;
+    lastSweep = now();
+    void store.sweepResults(KEEP_MS, now());
+  }
+
+  return {
+    /** A content script reported a page load on `origin` in `tabId`. Navigation cleared its badge. */
+    async pageVisited(tabId: number, origin: string): Promise<void> {
+      await store.setTabOrigin(tabId, origin);
+      sweepNowAndThen();
+      const job = await liveOrRestarted(origin);
+      if (job) return job.started.then(() => deps.showBadge(tabId, { kind: 'checking' }));
+      const [result, options] = await Promise.all([store.getResult(origin), store.getOptions()]);
+      if ((result && isFresh(result.checkedAt)) || !options.autoCheck) return deps.showBadge(tabId, await stateOf(origin));
+      await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false }).started;
+    },
+
+    /** The panel opened on `tabId`: skill files on other hosts are fetched now (D5). */
+    async panelOpened(tabId: number, origin: string): Promise<void> {
+      await store.setTabOrigin(tabId, origin);
+      const job = await liveOrRestarted(origin);
+      const result = job ? null : await store.getResult(origin);
+      if (result && result.allHosts && isFresh(result.checkedAt)) return deps.showBadge(tabId, await stateOf(origin));
+      await ensureCheck(origin, { allHosts: true, revalidate: false }).started;
+    },
+
+    /** The panel's re-check button: bypass freshness and revalidate. */
+    async recheck(tabId: number, origin: string): Promise<void> {
+      await store.setTabOrigin(tabId, origin);
+      await ensureCheck(origin, { allHosts: true, revalidate: true }).started;
+    },
+
+    async tabClosed(tabId: number): Promise<void> {
+      await store.forgetTabs([tabId]);
+    },
+
+    /** Worker start: restart checks that died with the last worker, and re-apply every badge. */
+    async resume(): Promise<void> {
+      const markers = await store.allMarkers();
+      await Promise.all([...markers.keys()].map(async (origin) => (await liveOrRestarted(origin))?.started));
+      const origins = new Set((await store.tabOrigins()).values());
+      await Promise.all([...origins].map((origin) => showOrigin(origin)));
+      void store.sweepResults(KEEP_MS, now());
+    },
+
+    /** Resolves when no check is running (tests; nothing in the extension waits on it). */
+    async idle(): Promise<void> {
+      while (jobs.size > 0) await Promise.all([...jobs.values()].map((j) => j.done));
+    },
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * The one module that touches extension storage (extension-security.md §6, lint-enforced).
+ * - storage.session (survives worker restarts, not browser restarts; hidden from content scripts
+ *   at its default access level, which we never widen): which origin each tab shows, per-origin
+ *   results, and in-flight markers so a check killed with the worker is restarted.
+ * - storage.local: the user's options, and verified skill bodies by digest (bounded, oldest out).
+ */
+import { browser } from 'wxt/browser';
+import type { BodyCache } from './engine';
+import type { Report } from './report';
+import { z } from './zod';
+
+/** One origin's last finished check. */
+export interface StoredResult {
+  report: Report;
+  rawPoppy: string | null;
+  /** Epoch milliseconds. */
+  checkedAt: number;
+  /** Whether skill files on other hosts were allowed (panel open, or the user's opt-in). */
+  allHosts: boolean;
+}
+
+/** Written when a check starts, removed when it ends: present with no live job = it died. */
+export interface CheckMarker {
+  startedAt: number;
+  allHosts: boolean;
+  revalidate: boolean;
+  /** How many times this check was (re)started; caps restarts of a check that keeps dying. */
+  attempts: number;
+  done: number;
+  total: number;
+}
+
+export const OptionsSchema = z.object({
+  /** Check sites on visit (D9); off = "check only when I open the panel". */
+  autoCheck: z.boolean().catch(true),
+  /** Also fetch skill files hosted on other sites during automatic checks (D5 opt-in). */
+  autoOtherHosts: z.boolean().catch(false),
+});
+export type Options = z.infer<typeof OptionsSchema>;
+export const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
+
+const TABS_KEY = 'tabs';
+const OPTIONS_KEY = 'options';
+const BODY_INDEX_KEY = 'skill-bodies';
+const resultKey = (origin: string) => `result:${origin}`;
+const markerKey = (origin: string) => `checking:${origin}`;
+const bodyKey = (hex: string) => `skill:${hex}`;
+
+/** Stored skill bodies, in characters of base64, stay under about 5 MB (local quota: 10 MB). */
+export const BODY_BUDGET = 5_000_000;
+/** One body larger than this is not kept: it would push out everything else. */
+export const BODY_MAX = 1_400_000;
+
+const session = () => browser.storage.session;
+const local = () => browser.storage.local;
+
+async function read<T>(area: typeof browser.storage.local, key: string): Promise<T | null> {
+  const got = await area.get(key);
+  return (got[key] as T | undefined) ?? null;
+}
+
+/**
+ * Read-modify-write of one key must not interleave (two tabs report visits at once); only the
+ * background writes these keys, so a per-key promise chain in that context is enough.
+ */
+const chains = new Map<string, Promise<unknown>>();
+function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const next = (chains.get(key) ?? Promise.resolve()).then(task, task);
+  chains.set(key, next.catch(() => undefined));
+  return next;
+}
+
+// -- tabs → origin ---------------------------------------------------------------------------
+
+/** Tab id → origin it shows, as a Map (keys are numeric strings we wrote ourselves). */
+export async function tabOrigins(): Promise<Map<number, string>> {
+  const raw = (await read<Record<string, string>>(session(), TABS_KEY)) ?? {};
+  return new Map(Object.entries(raw).map(([id, origin]) => [Number(id), origin]));
+}
+
+function updateTabs(change: (tabs: Map<number, string>) => void): Promise<void> {
+  return serialised(TABS_KEY, async () => {
+    const tabs = await tabOrigins();
+    change(tabs);
+    await session().set({ [TABS_KEY]: Object.fromEntries([...tabs].map(([id, o]) => [String(id), o])) });
+  });
+}
+
+export async function tabOrigin(tabId: number): Promise<string | null> {
+  return (await tabOrigins()).get(tabId) ?? null;
+}
+export const setTabOrigin = (tabId: number, origin: string) => updateTabs((tabs) => void tabs.set(tabId, origin));
+export const forgetTabs = (tabIds: readonly number[]) => updateTabs((tabs) => tabIds.forEach((id) => tabs.delete(id)));
+
+// -- results and markers ---------------------------------------------------------------------
+
+export const getResult = (origin: string) => read<StoredResult>(session(), resultKey(origin));
+export const getMarker = (origin: string) => read<CheckMarker>(session(), markerKey(origin));
+export const setMarker = (origin: string, marker: CheckMarker) => session().set({ [markerKey(origin)]: marker });
+export const clearMarker = (origin: string) => session().remove(markerKey(origin));
+
+/** Stores a result; on a quota error, sweeps every result no tab shows and tries once more. */
+export async function setResult(origin: string, result: StoredResult): Promise<void> {
+  try {
+    await session().set({ [resultKey(origin)]: result });
+  } catch {
+    await sweepResults(0, Date.now());
+    await session().set({ [resultKey(origin)]: result });
+  }
+}
+
+/** Every in-flight marker, by origin (for restarting checks after the worker died). */
+export async function allMarkers(): Promise<Map<string, CheckMarker>> {
+  const all = await session().get(null);
+  const out = new Map<string, CheckMarker>();
+  for (const [key, value] of Object.entries(all)) if (key.startsWith('checking:')) out.set(key.slice('checking:'.length), value as CheckMarker);
+  return out;
+}
+
+/** Drops results older than `maxAgeMs` that no open tab shows. */
+export async function sweepResults(maxAgeMs: number, now: number): Promise<void> {
+  const [all, tabs] = await Promise.all([session().get(null), tabOrigins()]);
+  const shown = new Set(tabs.values());
+  const stale = Object.entries(all)
+    .filter(([key, value]) => key.startsWith('result:') && !shown.has(key.slice('result:'.length)) && now - (value as StoredResult).checkedAt >= maxAgeMs)
+    .map(([key]) => key);
+  if (stale.length > 0) await session().remove(stale);
+}
+
+/** Calls `onChange` when the result or marker of `origin` changes; returns the unsubscribe. */
+export function watchOrigin(origin: string, onChange: () => void): () => void {
+  const keys = new Set([resultKey(origin), markerKey(origin)]);
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if (area === 'session' && Object.keys(changes).some((k) => keys.has(k))) onChange();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}
+
+// -- options ---------------------------------------------------------------------------------
+
+export async function getOptions(): Promise<Options> {
+  const parsed = OptionsSchema.safeParse((await read<unknown>(local(), OPTIONS_KEY)) ?? {});
+  return parsed.success ? parsed.data : { autoCheck: DEFAULT_OPTIONS.autoCheck, autoOtherHosts: DEFAULT_OPTIONS.autoOtherHosts };
+}
+
+export function setOptions(change: Partial<Options>): Promise<void> {
+  return serialised(OPTIONS_KEY, async () => {
+    const current = await getOptions();
+    const next: Options = { autoCheck: change.autoCheck ?? current.autoCheck, autoOtherHosts: change.autoOtherHosts ?? current.autoOtherHosts };
+    await local().set({ [OPTIONS_KEY]: next });
+  });
+}
+
+// -- skill bodies by digest ------------------------------------------------------------------
+
+/** Insertion order is eviction order: [hex, stored size]. */
+type BodyIndex = [hex: string, size: number][];
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // Chunked: one call per byte is slow, one call for a megabyte overflows the argument limit.
+  for (let i = 0; i < bytes.length; i += 0x2000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x2000));
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** The engine's digest → bytes cache (verified bodies only; the engine re-hashes on use). */
+export const skillBodies: BodyCache = {
+  async get(hex) {
+    const text = await read<string>(local(), bodyKey(hex));
+    return typeof text === 'string' ? fromBase64(text) : null;
+  },
+  put(hex, bytes) {
+    const text = toBase64(bytes);
+    if (text.length > BODY_MAX) return Promise.resolve();
+    return serialised(BODY_INDEX_KEY, async () => {
+      const index = ((await read<BodyIndex>(local(), BODY_INDEX_KEY)) ?? []).filter(([h]) => h !== hex);
+      index.push([hex, text.length]);
+      let total = index.reduce((sum, [, size]) => sum + size, 0);
+      const evicted: string[] = [];
+      while (total > BODY_BUDGET && index.length > 1) {
+        const [oldHex, size] = index.shift()!;
+        evicted.push(bodyKey(oldHex));
+        total -= size;
+      }
+      if (evicted.length > 0) await local().remove(evicted);
+      await local().set({ [bodyKey(hex)]: text, [BODY_INDEX_KEY]: index });
+    });
+  },
+};
+
+/** Hex digests of the bodies currently kept, oldest first. */
+export async function storedBodyDigests(): Promise<string[]> {
+  return ((await read<BodyIndex>(local(), BODY_INDEX_KEY)) ?? []).map(([hex]) => hex);
+}

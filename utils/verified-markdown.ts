@@ -1,0 +1,26 @@
+import type { BodyCache } from './engine';
+import { DIGEST_PREFIX } from './spec';
+import type { StoredResult } from './storage';
+
+export interface VerifiedMarkdown {
+  markdown: string;
+  /** The skill file's URL: relative links in it resolve against this. */
+  base: string;
+}
+
+/**
+ * The text of a skill the panel asked to read, only when the tab's current report lists that
+ * digest as `verified` (a `mismatch` is never rendered, D3) and the exact bytes are cached.
+ * The digest comes from the panel; the bytes come from our own cache, never from a new fetch.
+ */
+export async function verifiedMarkdown(result: StoredResult | null, digest: string, bodies: BodyCache): Promise<VerifiedMarkdown | null> {
+  const skill = result?.report.skills.find((s) => s.status === 'verified' && s.type === 'skill-md' && s.expectedDigest === digest);
+  if (!skill?.url || !skill.expectedDigest) return null;
+  const bytes = await bodies.get(skill.expectedDigest.slice(DIGEST_PREFIX.length));
+  if (!bytes) return null;
+  try {
+    return { markdown: new TextDecoder('utf-8', { fatal: true }).decode(bytes), base: skill.url };
+  } catch {
+    return null;
+  }
+}
