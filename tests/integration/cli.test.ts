@@ -1,0 +1,140 @@
+// The command line as users run it: the bundled bin, real processes, real fixture sites.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../utils/report';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { ALL_SITES } from '../fixtures/sites/index';
+
+const BIN = 'bin/poppy-inspector.mjs';
+let server: FixtureServer;
+let caFile: string;
+
+beforeAll(async () => {
+  // Always rebuild: the test must exercise the current source, not a stale bundle.
+  const build = await run('node', ['scripts/build-cli.mjs']);
+  if (build.code !== 0) throw new Error(build.stderr);
+  server = await startFixtureServer();
+  caFile = join(mkdtempSync(join(tmpdir(), 'poppy-cli-')), 'ca.pem');
+  writeFileSync(caFile, server.caPem);
+}, 60_000);
+afterAll(() => server.close());
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const cli = (...args: string[]) => run('node', [BIN, ...args]);
+const publicArgs = () => [...Object.keys(server.resolveMap).flatMap((h) => ['--resolve', `${h}:127.0.0.1`]), '--cacert', caFile];
+const exitFor = (verdict: string) => (verdict === 'errors' ? 1 : 0);
+
+describe('poppy-inspector check --json', () => {
+  const sites = ALL_SITES.filter((s) => !s.name.startsWith('skills-cdn'));
+  it.each(sites.map((s) => [s.name, s] as const))('%s over https: verdict, statuses and exit code', async (_n, site) => {
+    const r = await cli('check', server.publicOrigin(site.name), '--json', ...publicArgs());
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.verdict).toBe(site.expect.verdict);
+    expect(Object.fromEntries(report.skills.map((s) => [s.name, s.status]))).toEqual(site.expect.skills);
+    expect(r.code).toBe(exitFor(site.expect.verdict));
+  });
+
+  it('prints the documented JSON shape', async () => {
+    const r = await cli('check', server.publicOrigin('northlight-stale'), '--json', ...publicArgs());
+    const report = JSON.parse(r.stdout);
+    expect(Object.keys(report)).toEqual(expect.arrayContaining(['target', 'checkedAt', 'verdict', 'poppy', 'skills', 'findings']));
+    expect(Object.keys(report.poppy)).toEqual(expect.arrayContaining(['url', 'protocolVersion', 'organization', 'signInTypes', 'apis', 'excludedTasks']));
+    expect(report.poppy.url).toBe(`${server.publicOrigin('northlight-stale')}/.well-known/poppy.json`);
+    for (const s of report.skills) expect(Object.keys(s)).toEqual(expect.arrayContaining(['name', 'type', 'source', 'url', 'status', 'expectedDigest', 'actualDigest']));
+    for (const f of report.findings) expect(Object.keys(f)).toEqual(expect.arrayContaining(['severity', 'code', 'document', 'path', 'message', 'hint']));
+    expect(Number.isNaN(Date.parse(report.checkedAt))).toBe(false);
+  });
+
+  it('--strict turns warnings into exit 1', async () => {
+    const origin = server.origin('legacy-only');
+    expect((await cli('check', origin, '--json')).code).toBe(0);
+    expect((await cli('check', origin, '--json', '--strict')).code).toBe(1);
+  });
+
+  it('an unreachable site prints a report and exits 2', async () => {
+    const r = await cli('check', 'http://127.0.0.1:9', '--json');
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).findings[0].code).toBe('site-unreachable');
+  });
+
+  it('--same-origin-only leaves skills on other hosts not-checked', async () => {
+    const r = await cli('check', server.origin('second-origin'), '--json', '--same-origin-only');
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.skills.map((s) => s.status)).toEqual(['not-checked', 'not-checked', 'not-checked']);
+  });
+});
+
+describe('poppy-inspector check (human output)', () => {
+  it('summarises, lists each skill with its status, and groups findings with fix hints', async () => {
+    const r = await cli('check', server.origin('northlight-stale'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Northlight Flowers');
+    expect(r.stdout).toMatch(/✗ mismatch\s+change-flower-delivery/);
+    expect(r.stdout).toMatch(/✓ verified\s+find-flowers/);
+    expect(r.stdout).toMatch(/Errors \(1\)\n\s+digest-mismatch/);
+    expect(r.stdout).toContain('fix: Compute the digest from the served file');
+    expect(r.stdout).toMatch(/Verdict: errors/);
+    expect(r.stdout).not.toContain('\u001b['); // NO_COLOR
+  });
+
+  it('colours the output when asked to', async () => {
+    const r = await run('node', [BIN, 'check', server.origin('northlight')], { NO_COLOR: '', FORCE_COLOR: '1' });
+    expect(r.stdout).toContain('\u001b[32m');
+  });
+});
+
+describe('poppy-inspector digest and arguments', () => {
+  it('prints sha256 digests of local files (spec test vector)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poppy-digest-'));
+    const file = join(dir, 'SKILL.md');
+    writeFileSync(file, '---\nname: my-skill\ndescription: A test skill\n---\n# My Skill\n');
+    const r = await cli('digest', file);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`sha256:e196bb2cfeafcf469201433cae9c0fcbf17de1fa0dde77314c5472d1932358e0  ${file}\n`);
+  });
+
+  it.each([
+    [['check'], 'exactly one site URL'],
+    [['check', 'a', 'b'], 'exactly one site URL'],
+    [['check', 'x', '--bogus'], 'Unknown option'],
+    [['check', 'x', '--resolve', 'nocolon'], '--resolve wants'],
+    [['frobnicate'], 'Unknown command'],
+    [['digest'], 'at least one file'],
+  ])('%j is a usage error (exit 2, no report)', async (args, message) => {
+    const r = await cli(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+  });
+
+  it('a missing file exits 2', async () => {
+    const r = await cli('digest', '/nonexistent/SKILL.md');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('ENOENT');
+  });
+
+  it('--help exits 0 with usage', async () => {
+    const r = await cli('--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('poppy-inspector check <site-url>');
+  });
+});
