@@ -80,14 +80,18 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     }
   }
 
+  // Each skill is fetched *and* verified inside one of `concurrency` slots: at most that many
+  // requests are in flight, and at most that many bodies are alive, whatever the skill count.
   const fetchArtifact = sharedFetcher(merged.map((m) => m.entry.url), ctx);
   let done = 0;
   const outcomes = await Promise.all(
-    merged.map(async (m) => {
-      const outcome = await verifySkill(m, ctx, fetchArtifact);
-      deps.onProgress?.({ done: ++done, total: merged.length });
-      return outcome;
-    }),
+    merged.map((m) =>
+      ctx.schedule(async () => {
+        const outcome = await verifySkill(m, ctx, fetchArtifact);
+        deps.onProgress?.({ done: ++done, total: merged.length });
+        return outcome;
+      }),
+    ),
   );
   const skills: SkillReport[] = outcomes.map((o) => o.skill);
   for (const o of outcomes) findings.push(...o.findings);
@@ -122,7 +126,8 @@ function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): Art
   for (const url of urls) if (url) pending.set(url, { uses: (pending.get(url)?.uses ?? 0) + 1 });
   return (url, kind) => {
     const slot = pending.get(url) ?? { uses: 1 };
-    slot.result ??= ctx.schedule(() => fetchBounded(url, { kind, site: ctx.site, transport: ctx.transport, limits: ctx.limits, signal: ctx.signal, revalidate: ctx.revalidate }));
+    // Not scheduled again: the caller already holds one of the site's slots.
+    slot.result ??= fetchBounded(url, { kind, site: ctx.site, transport: ctx.transport, limits: ctx.limits, signal: ctx.signal, revalidate: ctx.revalidate });
     const result = slot.result;
     if (--slot.uses <= 0) pending.delete(url);
     return result;

@@ -4,6 +4,7 @@ import { SKILL_MD_CODES } from './codes';
 import { checkFields } from './fields';
 import { splitSkillMd } from './frontmatter';
 import { toPlain } from './plain';
+import { detached } from './text';
 import type { SkillMdCheck, SkillMdContext } from './types';
 import { parseFrontmatter } from './yaml-parse';
 import { delimiterFinding, styleFindings, unresolvedAliasFinding } from './yaml-style';
@@ -21,7 +22,7 @@ export function checkSkillMd(bytes: Uint8Array, ctx: SkillMdContext): SkillMdChe
   const findings: Finding[] = [...split.findings];
   let frontmatter: Record<string, unknown> | null = null;
   if (split.yaml !== null) {
-    const checked = checkFrontmatter(split.yaml, split.firstLine, ctx);
+    const checked = checkFrontmatter(detached(split.yaml), split.firstLine, ctx);
     frontmatter = checked.frontmatter;
     findings.push(...checked.findings);
   }

@@ -9,3 +9,12 @@ export function codePoints(s: string): number {
 export function quote(s: string): string {
   return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
 }
+
+/**
+ * A copy of `s` that shares no storage with the string it was cut from. Engines keep a whole
+ * string alive while any slice of it lives, so a frontmatter value sliced from a 1 MiB SKILL.md
+ * would pin the whole file in the report: memory would grow with the number of skills.
+ */
+export function detached(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}

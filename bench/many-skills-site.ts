@@ -1,0 +1,20 @@
+import { indexEntry, json, skillFile, skillIndex, skillRoutes, type FixtureSite } from '../tests/fixtures/site';
+import { WELL_KNOWN } from '../utils/spec';
+
+/** A site publishing `count` verified skills of about `bodyBytes` each, for the benchmarks. */
+export function manySkillsSite(name: string, count: number, bodyBytes: number): FixtureSite {
+  const filler = 'Call the store API in the order below and show the User each result. '.repeat(Math.ceil(bodyBytes / 70)).slice(0, bodyBytes);
+  const skills = Array.from({ length: count }, (_, i) =>
+    skillFile({ name: `bench-skill-${i}`, description: `Benchmark skill number ${i}.`, body: `# Skill ${i}\n\n${filler}\n` }),
+  );
+  const dir = WELL_KNOWN.skillIndex.replace(/index\.json$/, '');
+  return {
+    name,
+    summary: `${count} skills of ${bodyBytes} bytes`,
+    routes: {
+      [WELL_KNOWN.skillIndex]: json(skillIndex(skills.map((s) => indexEntry(s, `${s.name}/SKILL.md`)))),
+      ...skillRoutes(dir, skills),
+    },
+    expect: { verdict: 'ok', poppy: false, source: 'well-known', skills: Object.fromEntries(skills.map((s) => [s.name, 'verified'])) },
+  };
+}

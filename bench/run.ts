@@ -1,0 +1,12 @@
+// `npm run bench`: figures and ratios, printed; never a pass/fail timing test.
+import { benchEngineMemory, benchEngineSpeed } from './engine';
+
+const sections: [string, () => Promise<string[]>][] = [
+  ['Engine speed (issue 2)', () => benchEngineSpeed()],
+  ['Engine memory (issue 2)', () => benchEngineMemory()],
+];
+
+for (const [title, run] of sections) {
+  console.log(`\n## ${title}`);
+  for (const line of await run()) console.log(line);
+}
