@@ -1,0 +1,50 @@
+import type { PoppyModel } from '../utils/report';
+import type { ApiType } from '../utils/spec';
+import { ExternalLink } from './ExternalLink';
+import { t, type MessageKey } from './i18n';
+
+const API_TEXT: Readonly<Record<ApiType, MessageKey>> = { openapi: 'apiOpenapi', mcp: 'apiMcp' };
+
+/** The APIs an agent may call, and the company's own agent protocols. */
+export function ApiSection(props: { poppy: PoppyModel; allowHttp: boolean }) {
+  const { apis, agentProtocols, extensions } = props.poppy;
+  return (
+    <section aria-labelledby="apis-heading">
+      <h2 id="apis-heading">{t('apisHeading')}</h2>
+      {apis.length === 0 ? <p class="muted">{t('apisNone')}</p> : null}
+      <ul class="plain">
+        {apis.map((api, i) => (
+          <li key={i} data-api={api.type}>
+            <p class="lead">{apiLabel(api.type)}</p>
+            {api.description !== null ? <p>{api.description}</p> : null}
+            {api.url !== null ? <ExternalLink url={api.url} allowHttp={props.allowHttp} /> : null}
+            {api.resource !== null ? <p class="small">{t('apiResource', api.resource)}</p> : null}
+          </li>
+        ))}
+      </ul>
+      {agentProtocols.length > 0 ? (
+        <>
+          <h3>{t('agentProtocolsHeading')}</h3>
+          <ul class="plain">
+            {agentProtocols.map((protocol, i) => (
+              <li key={i} data-agent-protocol={protocol.type ?? ''}>
+                <p class="lead">{protocol.type ?? t('notGiven')}</p>
+                {protocol.endpoint !== null ? <ExternalLink url={protocol.endpoint} allowHttp={props.allowHttp} /> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {extensions.length > 0 ? (
+        <p class="small">
+          {t('extensionsLabel')} {extensions.map((e) => (e.version === null ? e.name : `${e.name} (${e.version})`)).join(', ')}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** `type` is kept as the site wrote it: an own-key lookup, so `constructor` is just another type. */
+function apiLabel(type: string): string {
+  return Object.hasOwn(API_TEXT, type) ? t(API_TEXT[type as ApiType]) : t('apiOther', type);
+}

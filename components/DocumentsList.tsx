@@ -1,0 +1,31 @@
+import type { DocumentInfo } from '../utils/report';
+import { t, type MessageKey } from './i18n';
+
+const KIND_TEXT: Readonly<Record<DocumentInfo['kind'], MessageKey>> = {
+  poppy: 'docPoppy',
+  index: 'docIndex',
+  'legacy-index': 'docLegacyIndex',
+};
+
+/** What was requested and what came back, for the site owner. */
+export function DocumentsList(props: { documents: readonly DocumentInfo[] }) {
+  return (
+    <ul class="plain documents">
+      {props.documents.map((doc, i) => (
+        <li key={i} data-document={doc.kind}>
+          <span class="lead">{t(KIND_TEXT[doc.kind])}</span>{' '}
+          <span class={doc.published ? 'tone-ok' : 'muted'}>
+            {doc.httpStatus === null ? t('docNoResponse') : t('docHttp', doc.httpStatus)}
+            {doc.published ? ` · ${t('docPublished')}` : ` · ${t('docNotPublished')}`}
+          </span>
+          <br />
+          <span class="small mono">
+            {[doc.url ?? doc.requestedUrl, doc.redirected ? t('docRedirected', doc.requestedUrl) : null, doc.contentType, doc.bytes === null ? null : t('docBytes', doc.bytes)]
+              .filter((part) => part !== null)
+              .join(' · ')}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

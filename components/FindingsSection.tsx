@@ -1,0 +1,57 @@
+import type { Finding } from '../utils/findings';
+import { sortFindings } from '../utils/findings';
+import { t } from './i18n';
+import { SEVERITY_VIEW } from './presentation';
+import { groupFindings } from './report-view';
+
+/**
+ * Findings by severity with their fix hints; code, document and JSON path are there for the
+ * site owner as small secondary text. Info is folded away: it never needs action.
+ */
+export function FindingsSection(props: { findings: readonly Finding[] }) {
+  if (props.findings.length === 0) return null;
+  return (
+    <section aria-labelledby="findings-heading">
+      <h2 id="findings-heading">{t('findingsHeading')}</h2>
+      {groupFindings(props.findings).map(({ severity, findings }) => {
+        if (findings.length === 0) return null;
+        const view = SEVERITY_VIEW[severity];
+        const list = <FindingList findings={findings} />;
+        const heading = t(view.heading, findings.length);
+        return severity === 'info' ? (
+          <details key={severity} class="findings" data-severity={severity}>
+            <summary>{heading}</summary>
+            {list}
+          </details>
+        ) : (
+          <div key={severity} class="findings" data-severity={severity}>
+            <h3>{heading}</h3>
+            {list}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+/** The findings the unreachable state quotes to say what went wrong. */
+export function FindingList(props: { findings: readonly Finding[] }) {
+  return (
+    <ul class="plain finding-list">
+      {sortFindings(props.findings).map((f, i) => (
+        <li key={i} class="finding" data-code={f.code}>
+          <p>
+            <span class={`tone-${SEVERITY_VIEW[f.severity].tone}`} aria-hidden="true">
+              {SEVERITY_VIEW[f.severity].symbol}
+            </span>{' '}
+            {f.message}
+          </p>
+          <p class="hint">{t('fixHint', f.hint)}</p>
+          <p class="small mono">
+            {[f.code, f.skill, f.document, f.path].filter((part) => part !== undefined && part !== null).join(' · ')}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

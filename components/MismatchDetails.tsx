@@ -1,0 +1,36 @@
+import type { SkillReport } from '../utils/report';
+import { CopyButton } from './CopyButton';
+import { t } from './i18n';
+import { MISMATCH_CAUSE_TEXT } from './presentation';
+
+/**
+ * A digest mismatch: never the content (D3), but the two digests, what the bytes suggest went
+ * wrong, and the plain consequence for an agent.
+ */
+export function MismatchDetails(props: { skill: SkillReport }) {
+  const { skill } = props;
+  const causes = skill.mismatch ?? [];
+  return (
+    <div class="mismatch">
+      <p class="tone-error">
+        <strong>{t('mismatchConsequence')}</strong>
+      </p>
+      {causes.length > 0 ? (
+        <ul class="causes">
+          {causes.map((cause, i) => (
+            <li key={i} data-cause={cause}>{t(MISMATCH_CAUSE_TEXT[cause])}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t('mismatchNoCause')}</p>
+      )}
+      <dl class="digests">
+        <dt>{t('expectedDigest')}</dt>
+        <dd class="mono">{skill.expectedDigest ?? t('notGiven')}</dd>
+        <dt>{t('actualDigest')}</dt>
+        <dd class="mono">{skill.actualDigest ?? t('notGiven')}</dd>
+      </dl>
+      {skill.actualDigest !== null ? <CopyButton text={skill.actualDigest} label={t('copyActualDigest')} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Report } from '../utils/report';
+import { reportToMarkdown } from '../utils/report-markdown';
+import { useActions } from './actions';
+import { CopyButton } from './CopyButton';
+import { DocumentsList } from './DocumentsList';
+import { t } from './i18n';
+import { checkedAgo } from './report-view';
+
+/** "Checked 3 minutes ago" and the re-check button; disabled while a check runs. */
+export function CheckBar(props: { report: Report; now: Date; busy: boolean }) {
+  const { recheck } = useActions();
+  return (
+    <p class="check-bar">
+      <time dateTime={props.report.checkedAt} title={props.report.checkedAt}>
+        {checkedAgo(props.report.checkedAt, props.now)}
+      </time>
+      <button type="button" class="button" onClick={recheck} disabled={props.busy}>
+        {t('recheck')}
+      </button>
+    </p>
+  );
+}
+
+/** For site owners: copies of the report, what was fetched, and the raw poppy.json as text. */
+export function ReportTools(props: { report: Report; rawPoppy: string | null }) {
+  return (
+    <footer class="tools">
+      <p class="copy-row">
+        <CopyButton text={JSON.stringify(props.report, null, 2)} label={t('copyJson')} />
+        <CopyButton text={reportToMarkdown(props.report)} label={t('copyMarkdown')} />
+      </p>
+      {props.report.documents.length > 0 ? (
+        <details>
+          <summary>{t('documentsHeading')}</summary>
+          <DocumentsList documents={props.report.documents} />
+        </details>
+      ) : null}
+      {props.rawPoppy !== null ? (
+        <details>
+          <summary>{t('rawPoppy')}</summary>
+          {/* Text content of a <pre>: the site's bytes are never parsed as HTML. */}
+          <pre class="raw" data-raw-poppy>{props.rawPoppy}</pre>
+        </details>
+      ) : null}
+    </footer>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Report } from '../utils/report';
+import { ApiSection } from './ApiSection';
+import { ExcludedTasks } from './ExcludedTasks';
+import { FindingList, FindingsSection } from './FindingsSection';
+import { t } from './i18n';
+import { reportState } from './report-view';
+import { CheckBar, ReportTools } from './ReportTools';
+import { SignInSection } from './SignInSection';
+import { SiteHeader } from './SiteHeader';
+import { SkillSection } from './SkillSection';
+
+export interface ReportViewProps {
+  report: Report;
+  rawPoppy: string | null;
+  otherHostsPending: boolean;
+  now: Date;
+  /** A newer check is running; this report is the previous result. */
+  busy: boolean;
+}
+
+/** One finished check, in whichever of its three shapes: published, nothing, unreachable. */
+export function ReportView(props: ReportViewProps) {
+  const { report } = props;
+  const state = reportState(report);
+  const host = URL.canParse(report.target) ? new URL(report.target).host : report.target;
+  if (state !== 'published') {
+    const problems = report.findings.filter((f) => f.severity !== 'info');
+    return (
+      <div class="report" data-state={state}>
+        <header class="site">
+          <h1 class="site-name">{host}</h1>
+          <p class={`verdict ${state === 'unreachable' ? 'tone-error' : 'tone-neutral'}`}>
+            <span aria-hidden="true">{state === 'unreachable' ? '✗' : '—'}</span>{' '}
+            {state === 'unreachable' ? t('unreachableTitle') : t('nothingTitle')}
+          </p>
+        </header>
+        <CheckBar report={report} now={props.now} busy={props.busy} />
+        <p>{state === 'unreachable' ? t('unreachableBody') : t('nothingBody')}</p>
+        {problems.length > 0 ? <FindingList findings={problems} /> : null}
+        <ReportTools report={report} rawPoppy={props.rawPoppy} />
+      </div>
+    );
+  }
+  const allowHttp = report.local;
+  return (
+    <div class="report" data-state={state}>
+      <SiteHeader report={report} />
+      <CheckBar report={report} now={props.now} busy={props.busy} />
+      {report.poppy !== null ? (
+        <>
+          <SignInSection poppy={report.poppy} allowHttp={allowHttp} />
+          <ApiSection poppy={report.poppy} allowHttp={allowHttp} />
+          <ExcludedTasks poppy={report.poppy} />
+        </>
+      ) : null}
+      <SkillSection report={report} otherHostsPending={props.otherHostsPending} />
+      <FindingsSection findings={report.findings} />
+      <ReportTools report={report} rawPoppy={props.rawPoppy} />
+    </div>
+  );
+}

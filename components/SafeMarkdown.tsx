@@ -1,0 +1,74 @@
+import type { ComponentChildren } from 'preact';
+import type { SafeNode } from '../utils/markdown/types';
+import { ExternalLink } from './ExternalLink';
+import { t } from './i18n';
+
+type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+
+/**
+ * Renders the allowlisted tree with Preact elements only: text is always a text node, and no
+ * node kind can yield script, img, iframe or raw HTML. `headingLevel` is the level of the
+ * heading this content sits under; the document's own headings start one below it.
+ */
+export function SafeMarkdown(props: { nodes: readonly SafeNode[]; headingLevel: number }) {
+  return <div class="markdown">{renderAll(props.nodes, props.headingLevel)}</div>;
+}
+
+function renderAll(nodes: readonly SafeNode[], level: number): ComponentChildren {
+  // The tree crossed a message boundary: render arrays only, skip anything malformed.
+  return Array.isArray(nodes) ? nodes.map((node, i) => render(node, level, i)) : null;
+}
+
+function render(node: SafeNode, level: number, key: number): ComponentChildren {
+  if (typeof node !== 'object' || node === null) return null;
+  switch (node.kind) {
+    case 'heading': {
+      const depth = Math.min(6, Math.max(1, Math.trunc(Number(node.depth)) || 1));
+      const Tag = `h${Math.min(6, level + depth)}` as HeadingTag;
+      return <Tag key={key}>{renderAll(node.children, level)}</Tag>;
+    }
+    case 'paragraph':
+      return <p key={key}>{renderAll(node.children, level)}</p>;
+    case 'blockquote':
+      return <blockquote key={key}>{renderAll(node.children, level)}</blockquote>;
+    case 'list': {
+      const items = Array.isArray(node.items) ? node.items.map((item, i) => <li key={i}>{renderAll(item, level)}</li>) : null;
+      return node.ordered ? <ol key={key} start={typeof node.start === 'number' ? node.start : undefined}>{items}</ol> : <ul key={key}>{items}</ul>;
+    }
+    case 'code':
+      return (
+        <figure key={key} class="code-block">
+          {node.lang ? <figcaption>{String(node.lang)}</figcaption> : null}
+          <pre><code>{String(node.text)}</code></pre>
+        </figure>
+      );
+    case 'table':
+      return (
+        <table key={key}>
+          <tbody>
+            {Array.isArray(node.rows) ? node.rows.map((row, r) => <tr key={r}>{Array.isArray(row) ? row.map((cell, c) => <td key={c}>{String(cell)}</td>) : null}</tr>) : null}
+          </tbody>
+        </table>
+      );
+    case 'rule':
+      return <hr key={key} />;
+    case 'break':
+      return <br key={key} />;
+    case 'text':
+      return String(node.text);
+    case 'inline-code':
+      return <code key={key}>{String(node.text)}</code>;
+    case 'emphasis':
+      return <em key={key}>{renderAll(node.children, level)}</em>;
+    case 'strong':
+      return <strong key={key}>{renderAll(node.children, level)}</strong>;
+    case 'delete':
+      return <del key={key}>{renderAll(node.children, level)}</del>;
+    case 'link':
+      return <ExternalLink key={key} url={String(node.href)}>{renderAll(node.children, level)}</ExternalLink>;
+    case 'truncated':
+      return <p key={key} class="truncated">{t('markdownTruncated')}</p>;
+    default:
+      return null;
+  }
+}

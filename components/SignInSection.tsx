@@ -1,0 +1,75 @@
+import type { PoppyModel, SignIn } from '../utils/report';
+import { PROTOCOL_SCOPES, SIGNED_OUT } from '../utils/spec';
+import { ExternalLink } from './ExternalLink';
+import { t, type MessageKey } from './i18n';
+
+const SIGN_IN_TEXT: Readonly<Record<SignIn['type'], MessageKey>> = {
+  direct: 'signInDirect',
+  device: 'signInDevice',
+  mediated: 'signInMediated',
+  [SIGNED_OUT]: 'signInSignedOut',
+};
+
+/** How an agent signs in here, in plain words, with the scopes it may ask for. */
+export function SignInSection(props: { poppy: PoppyModel; allowHttp: boolean }) {
+  const { poppy } = props;
+  return (
+    <section aria-labelledby="sign-in-heading">
+      <h2 id="sign-in-heading">{t('signInHeading')}</h2>
+      {poppy.signInTypes.length === 0 ? <p class="muted">{t('signInNone')}</p> : null}
+      <ul class="plain">
+        {poppy.signInTypes.map((signIn, i) => (
+          <li key={i} data-sign-in={signIn.type}>
+            <p class="lead">{t(SIGN_IN_TEXT[signIn.type])}</p>
+            {signIn.type === 'mediated' ? <Mediated signIn={signIn} allowHttp={props.allowHttp} /> : null}
+            {signIn.scopes.length > 0 ? (
+              <>
+                <p class="muted">{t('scopesLead')}</p>
+                <ul class="scopes">
+                  {signIn.scopes.map((scope, j) => (
+                    <li key={j}>
+                      <code>{scope.name}</code>{' '}
+                      {scope.description ?? (PROTOCOL_SCOPES.includes(scope.name) ? t('scopeProtocol') : t('scopeNoDescription'))}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {poppy.browserSessionEndpoint !== null ? (
+        <p>
+          {t('browserSession')} <ExternalLink url={poppy.browserSessionEndpoint} allowHttp={props.allowHttp} />
+        </p>
+      ) : null}
+      {poppy.issuer !== null ? (
+        <p class="small">
+          {t('issuerLabel')} <ExternalLink url={poppy.issuer} allowHttp={props.allowHttp} />
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Mediated sign-in relays the person's credentials: say which fields and where they go. */
+function Mediated(props: { signIn: SignIn; allowHttp: boolean }) {
+  const fields = props.signIn.fields ?? [];
+  return (
+    <>
+      <p class="tone-warning">
+        <span aria-hidden="true">⚠</span> {t('signInMediatedNote')}
+      </p>
+      {fields.length > 0 ? (
+        <p class="muted">
+          {t('mediatedFields', fields.map((f) => (f.secret ? t('fieldSecret', f.label ?? f.name) : (f.label ?? f.name))).join(', '))}
+        </p>
+      ) : null}
+      {props.signIn.endpoint ? (
+        <p class="small">
+          {t('mediatedEndpoint')} <ExternalLink url={props.signIn.endpoint} allowHttp={props.allowHttp} />
+        </p>
+      ) : null}
+    </>
+  );
+}

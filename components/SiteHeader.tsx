@@ -1,0 +1,46 @@
+import type { Report } from '../utils/report';
+import { t } from './i18n';
+import { VERDICT_VIEW } from './presentation';
+
+/** Who publishes this, for which domain, under which protocol version, and the overall verdict. */
+export function SiteHeader(props: { report: Report }) {
+  const { report } = props;
+  const poppy = report.poppy;
+  const verdict = VERDICT_VIEW[report.verdict];
+  const host = URL.canParse(report.target) ? new URL(report.target).host : report.target;
+  return (
+    <header class="site">
+      <h1 class="site-name">{poppy?.organization.name ?? host}</h1>
+      <p class={`verdict tone-${verdict.tone}`}>
+        <span aria-hidden="true">{verdict.symbol}</span> {t(verdict.label)}
+      </p>
+      {poppy === null ? (
+        <p class="muted">{t('noPoppyJson', host)}</p>
+      ) : (
+        <dl class="facts">
+          <dt>{t('domainLabel')}</dt>
+          <dd>
+            <DomainMatch domain={poppy.organization.domain} matches={poppy.organization.domainMatches} host={host} />
+          </dd>
+          <dt>{t('protocolVersionLabel')}</dt>
+          <dd>{poppy.protocolVersion ?? t('notGiven')}</dd>
+        </dl>
+      )}
+      {report.local ? <p class="muted">{t('localSite')}</p> : null}
+    </header>
+  );
+}
+
+function DomainMatch(props: { domain: string | null; matches: boolean | null; host: string }) {
+  if (props.domain === null) return <span>{t('notGiven')}</span>;
+  return (
+    <span data-domain-matches={String(props.matches)}>
+      <span class="mono">{props.domain}</span>{' '}
+      {props.matches === true ? (
+        <span class="tone-ok"><span aria-hidden="true">✓</span> {t('domainMatches')}</span>
+      ) : props.matches === false ? (
+        <span class="tone-error"><span aria-hidden="true">✗</span> {t('domainDiffers', props.host)}</span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,30 @@
+import type { SkillReport } from '../utils/report';
+import { t } from './i18n';
+import { MismatchDetails } from './MismatchDetails';
+import { SKILL_SOURCE_TEXT, SKILL_STATUS_VIEW } from './presentation';
+import { skillHost } from './report-view';
+import { SkillBody } from './SkillBody';
+
+/** One index entry: name, status in words and symbol, what it is for and where it lives. */
+export function SkillRow(props: { skill: SkillReport; target: string }) {
+  const { skill } = props;
+  const status = SKILL_STATUS_VIEW[skill.status];
+  const where = skillHost(skill, props.target);
+  return (
+    <li class={`skill tone-border-${status.tone}`} data-skill={skill.name} data-status={skill.status}>
+      <h3 class="skill-name">{skill.name}</h3>
+      <p class={`status tone-${status.tone}`}>
+        <span aria-hidden="true">{status.symbol}</span> {t(status.label)}
+      </p>
+      {skill.description !== null ? <p class="company-text">{skill.description}</p> : null}
+      <p class="small">
+        {where.host === null ? t('hostUnknown') : where.sameSite ? t('hostedHere') : t('hostedOn', where.host)}
+        {' · '}
+        {t(SKILL_SOURCE_TEXT[skill.source])}
+      </p>
+      {skill.reason !== undefined && skill.status !== 'verified' ? <p>{skill.reason}</p> : null}
+      {skill.status === 'mismatch' ? <MismatchDetails skill={skill} /> : null}
+      {skill.status === 'verified' && skill.type === 'skill-md' ? <SkillBody skill={skill} /> : null}
+    </li>
+  );
+}

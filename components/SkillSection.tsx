@@ -1,0 +1,33 @@
+import type { Report } from '../utils/report';
+import { useActions } from './actions';
+import { t } from './i18n';
+import { skillHost, sortSkills } from './report-view';
+import { SkillRow } from './SkillRow';
+
+/** Every skill, worst first, with the reminder of what a verified digest does and doesn't prove. */
+export function SkillSection(props: { report: Report; otherHostsPending: boolean }) {
+  const { report } = props;
+  const { checkOtherHosts } = useActions();
+  const waitingOnOtherHosts = report.skills.some(
+    (skill) => skill.status === 'not-checked' && !skillHost(skill, report.target).sameSite,
+  );
+  return (
+    <section aria-labelledby="skills-heading">
+      <h2 id="skills-heading">{t('skillsHeading', report.skills.length)}</h2>
+      {report.skills.length === 0 ? <p class="muted">{t('skillsNone')}</p> : <p class="note">{t('verifiedMeaning')}</p>}
+      {waitingOnOtherHosts ? (
+        <p class="other-hosts">
+          <button type="button" class="button" onClick={checkOtherHosts}>
+            {t('checkOtherHosts')}
+          </button>
+          <span role="status">{props.otherHostsPending ? t('checkingOtherHosts') : ''}</span>
+        </p>
+      ) : null}
+      <ul class="skills">
+        {sortSkills(report.skills).map((skill, i) => (
+          <SkillRow key={`${i}:${skill.name}`} skill={skill} target={report.target} />
+        ))}
+      </ul>
+    </section>
+  );
+}

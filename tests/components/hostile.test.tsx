@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/preact';
+import { ActionsContext } from '../../components/actions';
+import { SafeMarkdown } from '../../components/SafeMarkdown';
+import type { PanelActions } from '../../components/types';
+import { markdownToSafeTree } from '../../utils/markdown/safe-tree';
+import type { SafeNode } from '../../utils/markdown/types';
+import { renderPanel } from './harness';
+import { installLocale } from './locale';
+import * as reports from './reports';
+
+const SKILL_URL = 'https://northlight.poppy.test/.well-known/agent-skills/evil/SKILL.md';
+const ACTIVE = 'script, img, iframe, frame, object, embed, style, link, meta, form, input, svg, math, video, audio, source, base';
+
+const HOSTILE_MARKDOWN = [
+  '---',
+  'name: evil',
+  '---',
+  '# Evil <script>alert("h")</script>',
+  '',
+  '<script>alert(1)</script>',
+  '',
+  'Inline <img src=x onerror=alert(2)> and <iframe src="https://evil.example"></iframe>.',
+  '',
+  '<svg onload=alert(3)><style>*{display:none}</style>',
+  '',
+  '[js](javascript:alert(4)) [JS](JaVaScRiPt:alert(5)) [data](data:text/html,<script>alert(6)</script>)',
+  '[vb](vbscript:x) [file](file:///etc/passwd) [plain](http://evil.example/) [rel](../other/SKILL.md)',
+  '[spoof](https://bank.example@evil.example/) [bidi](https://evil.example/\u202Egpj.exe) <javascript:alert(7)>',
+  '',
+  '![remote](https://tracker.example/pixel.gif) ![x][pixel]',
+  '',
+  '[pixel]: https://tracker.example/p2.gif',
+  '',
+  'Zero\u200Bwidth and \u202Ereversed\u202C text.',
+  '',
+  '```html',
+  '<script>alert(8)</script>',
+  '```',
+].join('\n');
+
+function renderTree(nodes: SafeNode[]) {
+  installLocale();
+  const actions = { openLink: vi.fn() } as unknown as PanelActions;
+  const { container } = render(
+    <ActionsContext.Provider value={actions}>
+      <SafeMarkdown nodes={nodes} headingLevel={3} />
+    </ActionsContext.Provider>,
+  );
+  return { container, openLink: actions.openLink as ReturnType<typeof vi.fn> };
+}
+
+describe('SafeMarkdown with hostile Markdown', () => {
+  let container: Element;
+  let openLink: ReturnType<typeof vi.fn>;
+  let hrefs: string[];
+  beforeEach(() => {
+    ({ container, openLink } = renderTree(markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL)));
+    hrefs = [...container.querySelectorAll('[href], [src], [action], [formaction]')].map((el) => el.getAttribute('href') ?? '');
+  });
+
+  it('creates no active element and no event-handler attribute', () => {
+    expect(container.querySelector(ACTIVE)).toBeNull();
+    const attributes = [...container.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name));
+    expect(attributes.filter((name) => name.startsWith('on') || name === 'style' || name === 'src')).toEqual([]);
+  });
+
+  it('shows raw HTML as literal text', () => {
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    expect(container.textContent).toContain('<img src=x onerror=alert(2)>');
+    expect(container.textContent).toContain('<iframe src="https://evil.example"></iframe>');
+    expect(container.querySelector('pre code')?.textContent).toBe('<script>alert(8)</script>');
+  });
+
+  it('links only to https, never javascript:, data:, file: or http:', () => {
+    expect(hrefs).toEqual([
+      'https://northlight.poppy.test/.well-known/agent-skills/other/SKILL.md',
+      'https://evil.example/%E2%80%AEgpj.exe',
+    ]);
+    for (const a of container.querySelectorAll('a')) expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('shows refused targets as text next to the link text', () => {
+    for (const shown of ['js (javascript:alert(4))', 'data (data:text/html,<script>alert(6)</script>)', 'plain (http://evil.example/)', 'spoof (https://bank.example@evil.example/)', 'file (file:///etc/passwd)']) {
+      expect(container.textContent).toContain(shown);
+    }
+  });
+
+  it('turns images into their alt text and loads nothing', () => {
+    expect(container.textContent).toContain('[remote]');
+    expect(container.textContent).toContain('[x]');
+    const attributeValues = [...container.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.value));
+    expect([container.textContent, ...attributeValues].filter((v) => v?.includes('tracker.example'))).toEqual([]);
+  });
+
+  it('keeps bidi and zero-width characters as inert text', () => {
+    expect(container.textContent).toContain('Zero\u200Bwidth and \u202Ereversed\u202C text.');
+  });
+
+  it('puts the document headings below the panel heading', () => {
+    expect(container.querySelector('h4')?.textContent).toBe('Evil <script>alert("h")</script>');
+    expect(container.querySelector('h1, h2, h3')).toBeNull();
+  });
+
+  it('opens links only through the action, on click, without navigating', () => {
+    const link = container.querySelector('a')!;
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(openLink).toHaveBeenCalledWith('https://northlight.poppy.test/.well-known/agent-skills/other/SKILL.md');
+  });
+});
+
+describe('SafeMarkdown with a tampered tree', () => {
+  // The tree crosses a message boundary; the renderer must not trust its shape.
+  const tampered = [
+    { kind: 'link', href: 'javascript:alert(1)', children: [{ kind: 'text', text: 'click' }] },
+    { kind: 'link', href: 'https://ok.example/\u202Eevil', children: [] },
+    { kind: 'html', value: '<img src=x onerror=alert(2)>' },
+    { kind: 'text', text: { type: 'img', props: { src: 'x' } } },
+    { kind: 'paragraph', children: 'not an array' },
+    { kind: 'heading', depth: 99, children: [{ kind: 'text', text: 'deep' }] },
+    null,
+    { kind: 'code', lang: '<b>x</b>', text: 42 },
+  ] as unknown as SafeNode[];
+
+  it('renders no javascript: href, no active element, and unknown kinds not at all', () => {
+    const { container } = renderTree(tampered);
+    expect(container.querySelector(ACTIVE)).toBeNull();
+    expect([...container.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['https://ok.example/%E2%80%AEevil']);
+    expect(container.textContent).toContain('clickjavascript:alert(1)');
+    expect(container.textContent).not.toContain('onerror');
+    expect(container.textContent).toContain('[object Object]');
+    expect(container.querySelector('h6')?.textContent).toBe('deep');
+    expect(container.querySelector('figcaption')?.textContent).toBe('<b>x</b>');
+  });
+
+  it('spells out invisible characters in a shown target', () => {
+    const { container } = renderTree([{ kind: 'link', href: 'https://ok.example/a\u202Eb', children: [] }]);
+    // The URL parser percent-encodes the override in the href; the shown target is that href.
+    expect(container.querySelector('.link-target')?.textContent).toBe('https://ok.example/a%E2%80%AEb');
+    const refused = renderTree([{ kind: 'link', href: 'javascript:\u202Ealert(1)', children: [] }]);
+    expect(refused.container.querySelector('.link-target')?.textContent).toBe('javascript:[U+202E]alert(1)');
+  });
+});
+
+describe('Panel with a hostile report', () => {
+  it('shows hostile text fields as text and links nothing unsafe', async () => {
+    const report = reports.hostile();
+    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null, otherHostsPending: false }, {
+      loadSkillTree: async () => markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL),
+    });
+    const details = root.querySelector<HTMLDetailsElement>('[data-skill="evil"] details')!;
+    details.open = true;
+    details.dispatchEvent(new Event('toggle'));
+    await waitFor(() => expect(details.querySelector('.markdown')).not.toBeNull());
+
+    expect(root.querySelector(ACTIVE)).toBeNull();
+    const hrefs = [...root.querySelectorAll('a')].map((a) => a.getAttribute('href')!);
+    expect(hrefs.every((href) => href.startsWith('https://'))).toBe(true);
+    expect(root.querySelector('h1')?.textContent).toBe('<img src=x onerror=alert(1)>Evil');
+    expect(root.querySelector('[data-api="openapi"]')?.textContent).toContain('javascript:alert(1)');
+    expect(root.querySelector('[data-api="openapi"]')?.textContent).toContain('<script>alert(2)</script>');
+    expect(root.querySelector('[data-api="constructor"]')?.textContent).toContain('API of type "constructor"');
+    expect(root.textContent).toContain('http://169.254.169.254/latest');
+    expect(root.querySelector('[data-excluded-task]')?.textContent).toContain('<iframe src="https://evil.example"></iframe>');
+    expect(root.querySelector('.facts')?.textContent).toContain('✗ does not match this site');
+    const keys = [...details.querySelectorAll('.frontmatter dt')].map((dt) => dt.textContent);
+    expect(keys).toEqual(['name', '__proto__', 'constructor']);
+    expect(details.querySelectorAll('.frontmatter dd')[2]?.textContent).toBe('{"nested":"<script>"}');
+  });
+});

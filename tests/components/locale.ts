@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+
+interface LocaleMessage {
+  message: string;
+  placeholders?: Record<string, { content: string }>;
+}
+
+/** The English messages, as the extension ships them. */
+export const MESSAGES = JSON.parse(
+  readFileSync(resolve(process.cwd(), 'public/_locales/en/messages.json'), 'utf8'),
+) as Record<string, LocaleMessage>;
+
+/**
+ * `i18n.getMessage` as browsers implement it: `$NAME$` → its placeholder's content → `$n`
+ * substitution, `$$` → `$`; an unknown key gives "" (which `t` turns into the key itself).
+ */
+export function getMessage(key: string, substitutions?: string | string[]): string {
+  const entry = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : undefined;
+  if (entry === undefined) return '';
+  const subs = typeof substitutions === 'string' ? [substitutions] : (substitutions ?? []);
+  const fill = (text: string) => text.replace(/\$(\d)/g, (_, n: string) => subs[Number(n) - 1] ?? '');
+  return entry.message
+    .replace(/\$([A-Za-z0-9_@]+)\$/g, (_, name: string) => fill(entry.placeholders?.[name.toLowerCase()]?.content ?? ''))
+    .replace(/\$\$/g, '$');
+}
+
+/** fakeBrowser's i18n is unmocked; tests install the real messages (again after each reset). */
+export function installLocale(): void {
+  fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
+}

@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent } from '@testing-library/preact';
+import { renderPanel } from './harness';
+import * as reports from './reports';
+import { ORIGIN } from './reports';
+import type { PanelView } from '../../components/types';
+import type { Report } from '../../utils/report';
+
+const reportView = (report: Report, extra: Partial<Extract<PanelView, { kind: 'report' }>> = {}): PanelView => ({
+  kind: 'report',
+  report,
+  rawPoppy: null,
+  otherHostsPending: false,
+  ...extra,
+});
+const texts = (root: HTMLElement, selector: string) => [...root.querySelectorAll(selector)].map((el) => el.textContent?.trim());
+const button = (root: HTMLElement, name: string) => {
+  const found = [...root.querySelectorAll('button')].find((b) => b.textContent?.includes(name));
+  if (!found) throw new Error(`no button "${name}" in ${root.textContent}`);
+  return found;
+};
+
+describe('Panel states', () => {
+  it.each<[string, PanelView, string, string]>([
+    ['loading', { kind: 'loading' }, 'checking', 'Loading…'],
+    ['unsupported', { kind: 'unsupported', url: 'chrome://extensions/' }, 'none', "Extensions can't run on this page"],
+    ['unsupported without a URL', { kind: 'unsupported', url: null }, 'none', 'Open a website'],
+    ['no permission', { kind: 'no-permission', origin: ORIGIN }, 'none', 'needs your permission'],
+    ['checking, first time', { kind: 'checking', origin: ORIGIN, previous: null }, 'checking', 'Checking northlight.poppy.test…'],
+    ['nothing published', reportView(reports.nothingPublished()), 'none', 'This site has no poppy.json and no skill index'],
+    ['unreachable', reportView(reports.unreachable()), 'errors', 'Could not reach this site'],
+    ['ok', reportView(reports.northlightOk()), 'ok', 'Everything checks out'],
+    ['mismatch', reportView(reports.northlightStale()), 'errors', 'Published, with errors'],
+  ])('%s: data-verdict and what it says', (_label, view, verdict, text) => {
+    const { root } = renderPanel(view);
+    expect(root.dataset.verdict).toBe(verdict);
+    expect(root.dataset.view).toBe(view.kind);
+    expect(root.textContent).toContain(text);
+  });
+
+  it('loading and checking are announced and busy', () => {
+    const { root } = renderPanel({ kind: 'checking', origin: ORIGIN, previous: null });
+    expect(root.getAttribute('aria-busy')).toBe('true');
+    expect(root.querySelector('[aria-live]')?.textContent).toBe('Checking northlight.poppy.test…');
+  });
+
+  it('shows the page it cannot run on', () => {
+    const { root } = renderPanel({ kind: 'unsupported', url: 'https://chromewebstore.google.com/detail/x' });
+    expect(root.textContent).toContain('https://chromewebstore.google.com/detail/x');
+  });
+
+  it('asks for host access with one button that calls grantAccess', () => {
+    const { root, actions } = renderPanel({ kind: 'no-permission', origin: ORIGIN });
+    expect(root.querySelector('h1')?.textContent).toBe('northlight.poppy.test');
+    fireEvent.click(button(root, 'Grant access to this site'));
+    expect(actions.grantAccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for access with a generic heading when the origin is unknown', () => {
+    const { root } = renderPanel({ kind: 'no-permission', origin: '' });
+    expect(root.querySelector('h1')?.textContent).toBe('Access needed');
+  });
+
+  it('keeps the previous result visible while checking, with re-check disabled', () => {
+    const { root, actions } = renderPanel({ kind: 'checking', origin: ORIGIN, previous: reports.northlightOk() });
+    expect(root.dataset.verdict).toBe('checking');
+    expect(texts(root, '[data-skill]')).toHaveLength(3);
+    const recheck = button(root, 'Check again');
+    expect(recheck.disabled).toBe(true);
+    fireEvent.click(recheck);
+    expect(actions.recheck).not.toHaveBeenCalled();
+  });
+
+  it('nothing published: says so and offers a re-check, no sections', () => {
+    const { root, actions } = renderPanel(reportView(reports.nothingPublished()));
+    expect(root.querySelector('h1')?.textContent).toBe('northlight.poppy.test');
+    expect(root.textContent).toContain('Nothing published for agents');
+    expect(root.querySelector('[data-sign-in], [data-skill]')).toBeNull();
+    fireEvent.click(button(root, 'Check again'));
+    expect(actions.recheck).toHaveBeenCalledTimes(1);
+  });
+
+  it('unreachable: says what went wrong from the findings', () => {
+    const { root } = renderPanel(reportView(reports.unreachable()));
+    expect(root.querySelector('[data-state]')?.getAttribute('data-state')).toBe('unreachable');
+    expect(texts(root, '.finding > p:first-child')).toEqual([
+      '✗ https://northlight.poppy.test did not answer.',
+      '✗ poppy.json: connection refused.',
+    ]);
+    expect(root.textContent).toContain('no response');
+  });
+
+  it('a site with only the stand-alone index says there is no poppy.json and lists its skills', () => {
+    const { root } = renderPanel(reportView(reports.wellKnownOnly()));
+    expect(root.textContent).toContain('northlight.poppy.test has no poppy.json');
+    expect(root.querySelector('[data-skill="find-flowers"]')?.textContent).toContain('listed in agent-skills/index.json');
+  });
+});
+
+describe('Panel report: what the site tells agents', () => {
+  it('names the organization, domain match and protocol version', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk()));
+    expect(root.querySelector('h1')?.textContent).toBe('Northlight Flowers');
+    const facts = root.querySelector('.facts')!;
+    expect(facts.textContent).toContain('northlight.poppy.test ✓ matches this site');
+    expect(facts.textContent).toContain('Protocol version0.3');
+    expect(root.querySelector('[data-domain-matches]')?.getAttribute('data-domain-matches')).toBe('true');
+  });
+
+  it('says honestly when the domain does not match', () => {
+    const report = reports.northlightOk();
+    report.local = true;
+    report.poppy!.organization.domainMatches = false;
+    const { root } = renderPanel(reportView(report));
+    expect(root.querySelector('.facts')?.textContent).toContain('✗ does not match this site (northlight.poppy.test)');
+    expect(root.textContent).toContain('This is a local development site');
+  });
+
+  it('checked N minutes ago, from the now prop', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk()));
+    const time = root.querySelector('time')!;
+    expect(time.textContent).toBe('Checked 3 minutes ago');
+    expect(time.getAttribute('datetime')).toBe(reports.CHECKED_AT);
+  });
+
+  it('lists each sign-in type in plain words with scopes and their descriptions', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk()));
+    expect([...root.querySelectorAll('[data-sign-in]')].map((el) => el.getAttribute('data-sign-in'))).toEqual(['direct', 'device']);
+    const direct = root.querySelector('[data-sign-in="direct"]')!;
+    expect(direct.querySelector('.lead')?.textContent).toBe("Direct sign-in: you approve on the company's own page");
+    expect(texts(direct as HTMLElement, '.scopes li')).toEqual([
+      'poppy:read (defined by the protocol)',
+      'orders:read See your orders',
+      'orders:write Change your orders',
+    ]);
+    expect(root.querySelector('[data-sign-in="device"] .lead')?.textContent).toBe('Device sign-in: you approve on another device');
+    expect(root.textContent).toContain(`Agents can also get a browser session here: ${ORIGIN}/poppy/browser-session`);
+  });
+
+  it('mediated sign-in says the agent passes on the password, which fields, and where to', () => {
+    const { root } = renderPanel(reportView(reports.mediatedSignIn()));
+    const mediated = root.querySelector('[data-sign-in="mediated"]')!;
+    expect(mediated.querySelector('.lead')?.textContent).toBe('Mediated sign-in: the agent passes on your username and password');
+    expect(mediated.textContent).toContain('so the agent sees them');
+    expect(mediated.textContent).toContain('It asks for: Email, Password (secret)');
+    expect(mediated.querySelector('a')?.getAttribute('href')).toBe('https://auth.northlight.poppy.test/poppy/mediated');
+  });
+
+  it('signed-out use only', () => {
+    const { root } = renderPanel(reportView(reports.signedOutOnly()));
+    expect(texts(root, '[data-sign-in]')).toEqual(['Signed-out use only: agents can use this site without signing you in']);
+    expect(root.querySelector('[data-sign-in]')?.getAttribute('data-sign-in')).toBe('signed-out');
+  });
+
+  it('lists the APIs and the company agent; links open only through openLink', () => {
+    const { root, actions } = renderPanel(reportView(reports.northlightOk()));
+    expect([...root.querySelectorAll('[data-api]')].map((el) => el.getAttribute('data-api'))).toEqual(['openapi', 'mcp']);
+    const openapi = root.querySelector('[data-api="openapi"]')!;
+    expect(openapi.textContent).toContain('OpenAPI description');
+    expect(openapi.textContent).toContain('Orders, bouquets and delivery dates');
+    expect(root.querySelector('[data-api="mcp"]')?.textContent).toContain('MCP server');
+    expect(root.querySelector('[data-agent-protocol="poppy"]')?.textContent).toContain(`${ORIGIN}/poppy/agent`);
+    const link = openapi.querySelector('a')!;
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(actions.openLink).toHaveBeenCalledWith(`${ORIGIN}/poppy/openapi.json`);
+  });
+
+  it('lists the excluded tasks', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk()));
+    expect(texts(root, '[data-excluded-task]')).toEqual([
+      '⊘ Cancel an order on the day of delivery',
+      '⊘ Change the delivery address of a gift',
+    ]);
+  });
+
+  it('shows excluded tasks of an unrecognised shape as raw JSON text', () => {
+    const { root } = renderPanel(reportView(reports.unrecognisedExcludedTasks()));
+    expect(root.querySelector('[data-excluded-task]')).toBeNull();
+    expect(root.textContent).toContain("shape we don't recognise");
+    expect(JSON.parse(root.querySelector('#excluded-heading + p + pre')!.textContent!)).toEqual({ refunds: true, limit: 3 });
+  });
+
+  it('uses a logical heading order: h1, then h2 sections, nothing skipped', () => {
+    const { root } = renderPanel(reportView(reports.withFindings()));
+    const levels = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, i) => expect(level).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
+    expect(texts(root, 'h2')).toEqual(['How an agent signs in here', 'APIs for agents', 'What agents are asked not to do here', 'Skills (1)', 'What we found']);
+  });
+
+  it('every control is a native, focusable element', () => {
+    const { root } = renderPanel(reportView(reports.northlightStale(), { rawPoppy: '{}' }));
+    const controls = [...root.querySelectorAll<HTMLElement>('button, a[href], summary')];
+    expect(controls.length).toBeGreaterThan(8);
+    for (const control of controls) {
+      control.focus();
+      expect(document.activeElement).toBe(control);
+    }
+    expect([...root.querySelectorAll('button')].every((b) => b.getAttribute('type') === 'button')).toBe(true);
+  });
+});
+
+describe('Panel report: findings', () => {
+  it('groups findings by severity with hints and where they are', () => {
+    const { root } = renderPanel(reportView(reports.withFindings()));
+    expect([...root.querySelectorAll('[data-severity]')].map((el) => el.getAttribute('data-severity'))).toEqual(['error', 'warning', 'info']);
+    expect(root.querySelector('[data-severity="error"] h3')?.textContent).toBe('Errors (1)');
+    expect(root.querySelector('[data-severity="warning"] h3')?.textContent).toBe('Warnings (1)');
+    const info = root.querySelector('[data-severity="info"]')!;
+    expect(info.tagName).toBe('DETAILS');
+    expect(info.querySelector('summary')?.textContent).toBe('Info (1)');
+    const error = root.querySelector('[data-code="domain-mismatch"]')!;
+    expect(error.textContent).toContain('✗ organization.domain is flowers.example');
+    expect(error.querySelector('.hint')?.textContent).toBe('Fix: Fix for domain-mismatch.');
+    expect(error.querySelector('.small')?.textContent).toBe(`domain-mismatch · ${ORIGIN}/.well-known/poppy.json · $.organization.domain`);
+  });
+
+  it('has no findings section when there are none', () => {
+    const report = reports.northlightOk();
+    report.findings = [];
+    const { root } = renderPanel(reportView(report));
+    expect(root.querySelector('#findings-heading')).toBeNull();
+  });
+});
+
+describe('Panel report: tools', () => {
+  it('re-check calls the prop', () => {
+    const { root, actions } = renderPanel(reportView(reports.northlightOk()));
+    fireEvent.click(button(root, 'Check again'));
+    expect(actions.recheck).toHaveBeenCalledTimes(1);
+  });
+
+  it('copies the report as JSON and says so', async () => {
+    const report = reports.northlightOk();
+    const { root, actions, findByText } = renderPanel(reportView(report));
+    fireEvent.click(button(root, 'Copy report as JSON'));
+    expect(JSON.parse(actions.copy.mock.calls[0]![0])).toEqual(report);
+    expect((await findByText('✓ Copied')).getAttribute('role')).toBe('status');
+  });
+
+  it('copies the report as Markdown', () => {
+    const { root, actions } = renderPanel(reportView(reports.northlightOk()));
+    fireEvent.click(button(root, 'Copy report as Markdown'));
+    const markdown = actions.copy.mock.calls[0]![0];
+    expect(markdown.startsWith('# Poppy Inspector report: Northlight Flowers\n')).toBe(true);
+    expect(markdown).toContain('## Skills (3)');
+  });
+
+  it('says when copying failed', async () => {
+    const { root, findByText } = renderPanel(reportView(reports.northlightOk()), { copy: () => Promise.reject(new Error('denied')) });
+    fireEvent.click(button(root, 'Copy report as JSON'));
+    expect((await findByText('✗ Could not copy')).getAttribute('role')).toBe('status');
+  });
+
+  it('shows the raw poppy.json as text, never as HTML', () => {
+    const raw = '{"organization":{"name":"<script>alert(1)</script><img src=x onerror=alert(2)>"}}';
+    const { root } = renderPanel(reportView(reports.northlightOk(), { rawPoppy: raw }));
+    const pre = root.querySelector('[data-raw-poppy]')!;
+    expect(pre.tagName).toBe('PRE');
+    expect(pre.textContent).toBe(raw);
+    expect(root.querySelector('script, img')).toBeNull();
+  });
+
+  it('lists the documents fetched', () => {
+    const { root } = renderPanel(reportView(reports.nothingPublished()));
+    expect(texts(root, '[data-document] .lead')).toEqual(['poppy.json', 'Skill index', 'Old skill index']);
+    expect(root.querySelector('[data-document="poppy"]')?.textContent).toContain('HTTP 404 · not published');
+  });
+});

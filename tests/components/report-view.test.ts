@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { t, type MessageKey } from '../../components/i18n';
+import { MISMATCH_CAUSE_TEXT, SEVERITY_VIEW, SKILL_SOURCE_TEXT, SKILL_STATUS_VIEW, VERDICT_VIEW } from '../../components/presentation';
+import { checkedAgo, reportState, skillHost, sortSkills } from '../../components/report-view';
+import type { Report } from '../../utils/report';
+import { SKILL_STATUSES } from '../../utils/spec';
+import { installLocale, MESSAGES } from './locale';
+import * as reports from './reports';
+import { DIGESTS, ORIGIN } from './reports';
+
+beforeEach(installLocale);
+
+describe('checkedAgo', () => {
+  const now = new Date('2026-11-03T10:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  it.each([
+    [0, 'Checked just now'],
+    [59_000, 'Checked just now'],
+    [-120_000, 'Checked just now'],
+    [60_000, 'Checked 1 minute ago'],
+    [3 * 60_000, 'Checked 3 minutes ago'],
+    [59 * 60_000, 'Checked 59 minutes ago'],
+    [60 * 60_000, 'Checked 1 hour ago'],
+    [5 * 3600_000, 'Checked 5 hours ago'],
+    [24 * 3600_000, 'Checked 1 day ago'],
+    [3 * 24 * 3600_000, 'Checked 3 days ago'],
+  ])('%i ms ago → %s', (ms, expected) => {
+    expect(checkedAgo(ago(ms), now)).toBe(expected);
+  });
+
+  it('an unreadable time is said to be unknown', () => {
+    expect(checkedAgo('yesterday-ish', now)).toBe('Checked at an unknown time');
+  });
+});
+
+describe('reportState', () => {
+  const withDocs = (statuses: (number | null)[], published = false): Report => {
+    const report = reports.nothingPublished();
+    report.documents = statuses.map((httpStatus) => ({ ...report.documents[0]!, httpStatus, published }));
+    return report;
+  };
+  it.each<[string, Report, string]>([
+    ['a poppy.json', reports.northlightOk(), 'published'],
+    ['skills without poppy.json', reports.wellKnownOnly(), 'published'],
+    ['404s', withDocs([404, 404]), 'nothing'],
+    ['410', withDocs([410]), 'nothing'],
+    ['a soft-404 page (200, not JSON)', withDocs([200, 404]), 'nothing'],
+    ['no answer', withDocs([null, null]), 'unreachable'],
+    ['a server error', withDocs([503, 404]), 'unreachable'],
+    ['a refusal', withDocs([403, 404]), 'unreachable'],
+  ])('%s → %s', (_label, report, expected) => {
+    expect(reportState(report)).toBe(expected);
+  });
+});
+
+describe('sortSkills', () => {
+  it('orders by D3 status rank, worst first, keeping index order within a status', () => {
+    const skills = ['verified', 'not-checked', 'mismatch', 'unreachable', 'verified', 'invalid'].map((status, i) =>
+      reports.skill(`s${i}`, DIGESTS.find, { status: status as (typeof SKILL_STATUSES)[number] }),
+    );
+    expect(sortSkills(skills).map((s) => s.name)).toEqual(['s2', 's5', 's3', 's1', 's0', 's4']);
+  });
+});
+
+describe('skillHost', () => {
+  it.each([
+    [`${ORIGIN}/.well-known/agent-skills/x/SKILL.md`, { sameSite: true, host: 'northlight.poppy.test', origin: ORIGIN }],
+    ['https://skills-cdn.poppy.test/x/SKILL.md', { sameSite: false, host: 'skills-cdn.poppy.test', origin: 'https://skills-cdn.poppy.test' }],
+    ['https://northlight.poppy.test:8443/x/SKILL.md', { sameSite: false, host: 'northlight.poppy.test:8443', origin: 'https://northlight.poppy.test:8443' }],
+    ['not a url', { sameSite: false, host: null, origin: null }],
+    [null, { sameSite: false, host: null, origin: null }],
+  ])('%s', (url, expected) => {
+    expect(skillHost(reports.skill('x', DIGESTS.find, { url }), ORIGIN)).toEqual(expected);
+  });
+});
+
+describe('locale', () => {
+  it('t fills placeholders and shows the key of a missing message', () => {
+    expect(t('hostedOn', 'cdn.example')).toBe('Hosted on cdn.example');
+    expect(t('badgeTitleVerifiedSome', 'Northlight', 2, 3)).toBe('Northlight: 2 of 3 skills verified');
+    expect(t('no-such-key' as MessageKey)).toBe('no-such-key');
+  });
+
+  it('every message key the components use exists', () => {
+    const fromTables = [
+      ...Object.values(SKILL_STATUS_VIEW).map((v) => v.label),
+      ...Object.values(VERDICT_VIEW).map((v) => v.label),
+      ...Object.values(SEVERITY_VIEW).map((v) => v.heading),
+      ...Object.values(MISMATCH_CAUSE_TEXT),
+      ...Object.values(SKILL_SOURCE_TEXT),
+    ];
+    const dir = resolve(process.cwd(), 'components');
+    const fromSource = readdirSync(dir)
+      .filter((f) => /\.tsx?$/.test(f))
+      .flatMap((f) => [...readFileSync(resolve(dir, f), 'utf8').matchAll(/\bt\('([A-Za-z]+)'|: '([a-z][A-Za-z]+)',?$/gm)].map((m) => m[1] ?? m[2]!));
+    const used = new Set([...fromTables, ...fromSource]);
+    expect(used.size).toBeGreaterThan(80);
+    expect([...used].filter((key) => !Object.hasOwn(MESSAGES, key))).toEqual([]);
+  });
+
+  it('every placeholder is defined as a positional substitution', () => {
+    for (const [key, entry] of Object.entries(MESSAGES)) {
+      const names = [...entry.message.matchAll(/\$([A-Za-z0-9_]+)\$/g)].map((m) => m[1]!.toLowerCase());
+      expect(Object.keys(entry.placeholders ?? {}).sort(), key).toEqual([...new Set(names)].sort());
+      for (const placeholder of Object.values(entry.placeholders ?? {})) expect(placeholder.content, key).toMatch(/^\$[1-9]$/);
+    }
+  });
+
+  it('statuses and verdicts read as symbol and words, never colour alone', () => {
+    for (const status of SKILL_STATUSES) {
+      expect(SKILL_STATUS_VIEW[status].symbol).toMatch(/^[✓✗⚠—]$/);
+      expect(t(SKILL_STATUS_VIEW[status].label).length).toBeGreaterThan(3);
+    }
+  });
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, waitFor } from '@testing-library/preact';
+import { renderPanel } from './harness';
+import * as reports from './reports';
+import { DIGESTS } from './reports';
+import type { PanelView } from '../../components/types';
+import type { Report } from '../../utils/report';
+import type { SafeNode } from '../../utils/markdown/types';
+
+const reportView = (report: Report, otherHostsPending = false): PanelView => ({ kind: 'report', report, rawPoppy: null, otherHostsPending });
+
+/** Opens a disclosure the way a click on its summary does, toggle event included. */
+function open(details: HTMLDetailsElement) {
+  details.open = true;
+  fireEvent(details, new Event('toggle'));
+}
+
+const BODY: SafeNode[] = [
+  { kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Change a flower delivery' }] },
+  { kind: 'paragraph', children: [{ kind: 'text', text: 'This skill is the store’s guidance.' }] },
+  { kind: 'heading', depth: 2, children: [{ kind: 'text', text: 'Steps' }] },
+  { kind: 'list', ordered: true, start: 1, items: [[{ kind: 'paragraph', children: [{ kind: 'strong', children: [{ kind: 'text', text: 'Find the order.' }] }, { kind: 'text', text: ' ' }, { kind: 'inline-code', text: 'my_orders' }] }]] },
+  { kind: 'code', lang: 'http', text: 'GET /poppy/orders' },
+];
+
+describe('skill rows', () => {
+  it('lists every skill with name, status in words and symbol, description and host', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk()));
+    const rows = [...root.querySelectorAll<HTMLElement>('[data-skill]')];
+    expect(rows.map((r) => [r.dataset.skill, r.dataset.status])).toEqual([
+      ['change-flower-delivery', 'verified'],
+      ['check-flower-order', 'verified'],
+      ['find-flowers', 'verified'],
+    ]);
+    expect(rows[0]!.querySelector('.status')?.textContent).toBe('✓ Verified');
+    expect(rows[0]!.textContent).toContain('change flower delivery at Northlight Flowers.');
+    expect(rows[0]!.querySelector('.small')?.textContent).toBe('Hosted on this site · listed in poppy.json and agent-skills/index.json');
+  });
+
+  it('says what a verified digest proves and what it does not', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk()));
+    expect(root.textContent).toContain('A verified digest proves that a skill file is the one the site published. It does not prove that its advice is safe.');
+  });
+
+  it('puts the worst status first', () => {
+    const { root } = renderPanel(reportView(reports.northlightStale()));
+    expect([...root.querySelectorAll<HTMLElement>('[data-skill]')].map((r) => r.dataset.skill)).toEqual([
+      'change-flower-delivery',
+      'check-flower-order',
+      'find-flowers',
+    ]);
+  });
+
+  it.each([
+    ['unreachable', 'Could not be fetched', '⚠', 'HTTP 404'],
+    ['blocked', 'Blocked by our safety rules', '⚠', 'private address'],
+    ['invalid', 'Invalid entry', '✗', 'digest is not sha256:<64 hex>'],
+    ['skipped', 'Skipped: unknown type', '⚠', 'type "bundle" is unknown'],
+    ['not-checked', 'Not checked yet', '—', 'on another host'],
+  ] as const)('%s: symbol, words and the reason', (status, words, symbol, reason) => {
+    const report = reports.northlightOk();
+    report.skills = [reports.skill('find-flowers', DIGESTS.find, { status, reason, actualDigest: null })];
+    const { root } = renderPanel(reportView(report));
+    const row = root.querySelector<HTMLElement>('[data-skill="find-flowers"]')!;
+    expect(row.dataset.status).toBe(status);
+    expect(row.querySelector('.status')?.textContent).toBe(`${symbol} ${words}`);
+    expect(row.textContent).toContain(reason);
+    expect(row.querySelector('details')).toBeNull();
+  });
+});
+
+describe('a digest mismatch', () => {
+  it('explains the bytes, states the consequence and shows both digests; never the content', () => {
+    const { root, actions } = renderPanel(reportView(reports.northlightStale()));
+    const row = root.querySelector('[data-skill="change-flower-delivery"]')!;
+    expect(row.querySelector('.status')?.textContent).toBe('✗ Digest mismatch');
+    expect(row.textContent).toContain("The company's guidance in this skill could not be verified and must not be used.");
+    expect([...row.querySelectorAll('[data-cause]')].map((li) => li.textContent)).toEqual([
+      'The published digest matches this file with Windows line endings (CRLF) turned into LF — the file was probably re-saved after the digest was computed.',
+      'The published digest matches this file with a line break added at the end — the final line break was probably removed after the digest was computed.',
+    ]);
+    expect([...row.querySelectorAll('.digests dd')].map((dd) => dd.textContent)).toEqual([DIGESTS.stale, DIGESTS.change]);
+    expect(row.querySelector('details')).toBeNull();
+    expect(actions.loadSkillTree).not.toHaveBeenCalled();
+  });
+
+  it('copies the digest of the served file', () => {
+    const { root, actions } = renderPanel(reportView(reports.northlightStale()));
+    const copy = [...root.querySelectorAll('[data-skill="change-flower-delivery"] button')].find((b) => b.textContent === "Copy the served file's digest")!;
+    fireEvent.click(copy);
+    expect(actions.copy).toHaveBeenCalledWith(DIGESTS.change);
+  });
+
+  it('without a known cause, says the check cannot tell an edit from tampering', () => {
+    const report = reports.northlightStale();
+    delete report.skills[1]!.mismatch;
+    const { root } = renderPanel(reportView(report));
+    expect(root.querySelector('[data-skill="change-flower-delivery"]')?.textContent).toContain("the check can't tell that from tampering");
+  });
+});
+
+describe('a verified skill body', () => {
+  it('loads the tree on first open only and renders it below the skill heading', async () => {
+    const { root, actions } = renderPanel(reportView(reports.northlightOk()), { loadSkillTree: async () => BODY });
+    const row = root.querySelector('[data-skill="change-flower-delivery"]')!;
+    const details = row.querySelector('details')!;
+    expect(details.querySelector('summary')?.textContent).toBe('Show the skill');
+    expect(details.open).toBe(false);
+    open(details);
+    await waitFor(() => expect(details.querySelector('.markdown')).not.toBeNull());
+    expect(details.querySelector('h4')?.textContent).toBe('Change a flower delivery');
+    expect(details.querySelector('h5')?.textContent).toBe('Steps');
+    expect(details.querySelector('ol li strong')?.textContent).toBe('Find the order.');
+    expect(details.querySelector('ol li code')?.textContent).toBe('my_orders');
+    expect(details.querySelector('figcaption')?.textContent).toBe('http');
+    expect(details.querySelector('pre code')?.textContent).toBe('GET /poppy/orders');
+    expect(details.textContent).toContain("This is the company's own content");
+
+    details.open = false;
+    fireEvent(details, new Event('toggle'));
+    open(details);
+    expect(actions.loadSkillTree).toHaveBeenCalledTimes(1);
+    expect(actions.loadSkillTree).toHaveBeenCalledWith(reports.northlightOk().skills[0]);
+  });
+
+  it('shows the frontmatter as key/value text', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk()));
+    const pairs = [...root.querySelectorAll('[data-skill="find-flowers"] .frontmatter div')].map((d) => [d.querySelector('dt')?.textContent, d.querySelector('dd')?.textContent]);
+    expect(pairs).toEqual([
+      ['name', 'find-flowers'],
+      ['description', 'find flowers at Northlight Flowers.'],
+    ]);
+  });
+
+  it.each([
+    ['null', async () => null],
+    ['a rejection', async () => Promise.reject(new Error('worker gone'))],
+  ])('says the text is unavailable when the loader gives %s', async (_label, loadSkillTree) => {
+    const { root } = renderPanel(reportView(reports.northlightOk()), { loadSkillTree });
+    const details = root.querySelector<HTMLDetailsElement>('[data-skill="find-flowers"] details')!;
+    open(details);
+    await waitFor(() => expect(details.textContent).toContain("The skill's text is not available right now."));
+    expect(details.querySelector('.markdown')).toBeNull();
+  });
+
+  it('archives are verified without a body disclosure', () => {
+    const report = reports.northlightOk();
+    report.skills = [reports.skill('find-flowers', DIGESTS.find, { type: 'archive', url: `${reports.ORIGIN}/skills/find-flowers.tar.gz`, frontmatter: null })];
+    const { root } = renderPanel(reportView(report));
+    expect(root.querySelector('[data-skill="find-flowers"]')?.getAttribute('data-status')).toBe('verified');
+    expect(root.querySelector('[data-skill="find-flowers"] details')).toBeNull();
+  });
+});
+
+describe('skills on other hosts', () => {
+  it('names the host and offers to check other sites', () => {
+    const { root, actions } = renderPanel(reportView(reports.otherHostPending()));
+    const row = root.querySelector('[data-skill="check-flower-order"]')!;
+    expect(row.getAttribute('data-status')).toBe('not-checked');
+    expect(row.querySelector('.status')?.textContent).toBe('— Not checked yet');
+    expect(row.textContent).toContain('Hosted on skills-cdn.poppy.test');
+    const check = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Check skills on other sites')!;
+    fireEvent.click(check);
+    expect(actions.checkOtherHosts).toHaveBeenCalledTimes(1);
+  });
+
+  it('announces a check of other hosts in progress', () => {
+    const { root } = renderPanel(reportView(reports.otherHostPending(), true));
+    expect(root.querySelector('.other-hosts [role="status"]')?.textContent).toBe('Checking skills on other sites…');
+  });
+
+  it('offers no such check when every skill is on this site', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk(), true));
+    expect([...root.querySelectorAll('button')].some((b) => b.textContent === 'Check skills on other sites')).toBe(false);
+  });
+});

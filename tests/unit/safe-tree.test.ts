@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import type { Root } from 'mdast';
+import { markdownToSafeTree, mdastToSafeTree, SAFE_TREE_LIMITS } from '../../utils/markdown/safe-tree';
+import { defuseMarkdown } from '../../utils/markdown/defuse';
+import { showInvisible } from '../../utils/markdown/visible';
+import type { SafeNode } from '../../utils/markdown/types';
+
+const BASE = 'https://flowers.example/.well-known/agent-skills/change-flower-delivery/SKILL.md';
+
+/** Every node of a tree, depth first, for "nothing like X anywhere" assertions. */
+function allNodes(nodes: readonly SafeNode[]): SafeNode[] {
+  const out: SafeNode[] = [];
+  for (const node of nodes) {
+    out.push(node);
+    if ('children' in node) out.push(...allNodes(node.children));
+    if (node.kind === 'list') for (const item of node.items) out.push(...allNodes(item));
+  }
+  return out;
+}
+const texts = (nodes: readonly SafeNode[]) =>
+  allNodes(nodes).flatMap((n) => (n.kind === 'text' || n.kind === 'inline-code' || n.kind === 'code' ? [n.text] : []));
+const links = (nodes: readonly SafeNode[]) => allNodes(nodes).flatMap((n) => (n.kind === 'link' ? [n.href] : []));
+const depthOf = (nodes: readonly SafeNode[]): number =>
+  Math.max(0, ...nodes.map((n) => 1 + depthOf('children' in n ? n.children : n.kind === 'list' ? n.items.flat() : [])));
+
+describe('markdownToSafeTree: the allowlisted structure', () => {
+  it('maps a realistic skill body', () => {
+    const tree = markdownToSafeTree(
+      [
+        '# Change a flower delivery',
+        '',
+        'This skill is the **store\'s guidance**. It grants *no* account access.',
+        '',
+        '## Steps',
+        '',
+        '3. **Find the order.** `my_orders` (`GET /poppy/orders`).',
+        '4. Ask the User.',
+        '',
+        '- a',
+        '- b',
+        '',
+        '> Confirm only what they approved.',
+        '',
+        '```http',
+        'POST /poppy/orders/{order_id}/changes',
+        '```',
+        '',
+        '---',
+        'line one  ',
+        'line two',
+      ].join('\n'),
+      BASE,
+    );
+    expect(tree.map((n) => n.kind)).toEqual([
+      'heading', 'paragraph', 'heading', 'list', 'list', 'blockquote', 'code', 'rule', 'paragraph',
+    ]);
+    expect(tree[0]).toEqual({ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Change a flower delivery' }] });
+    expect(tree[1]).toMatchObject({ children: [{ kind: 'text' }, { kind: 'strong' }, { kind: 'text' }, { kind: 'emphasis' }, { kind: 'text' }] });
+    expect(tree[3]).toMatchObject({ kind: 'list', ordered: true, start: 3 });
+    expect(tree[3]?.kind === 'list' && tree[3].items).toHaveLength(2);
+    expect(tree[4]).toMatchObject({ kind: 'list', ordered: false, start: null });
+    expect(tree[6]).toEqual({ kind: 'code', lang: 'http', text: 'POST /poppy/orders/{order_id}/changes' });
+    expect(tree[8]).toEqual({
+      kind: 'paragraph',
+      children: [{ kind: 'text', text: 'line one' }, { kind: 'break' }, { kind: 'text', text: 'line two' }],
+    });
+  });
+
+  it('skips a leading frontmatter block (the panel shows it as key/value pairs)', () => {
+    const tree = markdownToSafeTree('---\nname: find-flowers\ndescription: Find flowers.\n---\n\n# Find flowers\n', BASE);
+    expect(tree).toEqual([{ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Find flowers' }] }]);
+  });
+
+  it('keeps a later thematic break, which is not frontmatter', () => {
+    expect(markdownToSafeTree('Intro\n\n---\n\nEnd', BASE).map((n) => n.kind)).toEqual(['paragraph', 'rule', 'paragraph']);
+  });
+});
+
+describe('markdownToSafeTree: hostile content stays text', () => {
+  it.each([
+    ['<script>alert(1)</script>', '<script>alert(1)</script>'],
+    ['Hi <img src=x onerror=alert(1)> there', '<img src=x onerror=alert(1)>'],
+    ['<iframe src="https://evil.example"></iframe>', '<iframe src="https://evil.example"></iframe>'],
+    ['<a href="javascript:alert(1)">x</a>', '<a href="javascript:alert(1)">'],
+  ])('raw HTML %j is literal text', (markdown, literal) => {
+    const tree = markdownToSafeTree(markdown, BASE);
+    expect(texts(tree).join('')).toContain(literal);
+    expect(links(tree)).toEqual([]);
+  });
+
+  it.each([
+    ['[click](javascript:alert(1))', 'click (javascript:alert(1))'],
+    ['[data](data:text/html;base64,PHNjcmlwdD4=)', 'data (data:text/html;base64,PHNjcmlwdD4=)'],
+    ['[plain](http://flowers.example/x)', 'plain (http://flowers.example/x)'],
+    ['[mail](mailto:a@b.example)', 'mail (mailto:a@b.example)'],
+    ['[who](https://bank.example@evil.example/)', 'who (https://bank.example@evil.example/)'],
+    ['[vb](vbscript:msgbox)', 'vb (vbscript:msgbox)'],
+  ])('link %j becomes text showing its target', (markdown, shown) => {
+    const tree = markdownToSafeTree(markdown, BASE);
+    expect(links(tree)).toEqual([]);
+    expect(texts(tree).join('')).toBe(shown);
+  });
+
+  it('spells out bidi and zero-width characters in a refused target', () => {
+    const tree = markdownToSafeTree('[x](javascript:\u202Ealert\u200B(1))', BASE);
+    expect(texts(tree).join('')).toBe('x (javascript:[U+202E]alert[U+200B](1))');
+  });
+
+  it.each([
+    ['![logo](https://tracker.example/pixel.png)', '[logo]'],
+    ['![](https://tracker.example/pixel.png)', '[image]'],
+    ['![alt][ref]\n\n[ref]: https://tracker.example/p.png', '[alt]'],
+  ])('image %j becomes its alt text, never a URL to load', (markdown, shown) => {
+    const tree = markdownToSafeTree(markdown, BASE);
+    expect(texts(tree).join('')).toBe(shown);
+    expect(JSON.stringify(tree)).not.toContain('tracker.example');
+  });
+
+  it('keeps https links, resolving relative ones against the skill URL', () => {
+    const tree = markdownToSafeTree(
+      '[docs](https://flowers.example/docs) [ref][r] [rel](../find-flowers/SKILL.md)\n\n[r]: https://flowers.example/ref "title"',
+      BASE,
+    );
+    expect(links(tree)).toEqual([
+      'https://flowers.example/docs',
+      'https://flowers.example/ref',
+      'https://flowers.example/.well-known/agent-skills/find-flowers/SKILL.md',
+    ]);
+  });
+
+  it('a relative link without a usable base becomes text', () => {
+    expect(links(markdownToSafeTree('[rel](x.md)', 'not a url'))).toEqual([]);
+  });
+
+  it('links with a bidi override in the path are percent-encoded, so the target shows no override', () => {
+    const [href] = links(markdownToSafeTree('[x](https://flowers.example/\u202Egnp.exe)', BASE));
+    expect(href).toBe('https://flowers.example/%E2%80%AEgnp.exe');
+  });
+});
+
+describe('bounds', () => {
+  it('stops at the node cap with a truncated marker at the end', () => {
+    const tree = markdownToSafeTree('word\n\n'.repeat(SAFE_TREE_LIMITS.maxNodes), BASE);
+    expect(allNodes(tree).length).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxNodes + 1);
+    expect(tree.at(-1)).toEqual({ kind: 'truncated' });
+  });
+
+  it('replaces content nested beyond the depth cap with a marker', () => {
+    const tree = markdownToSafeTree('> '.repeat(11) + '- '.repeat(8) + 'deep', BASE);
+    expect(depthOf(tree)).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxDepth);
+    expect(allNodes(tree).some((n) => n.kind === 'truncated')).toBe(true);
+    expect(texts(tree)).not.toContain('deep');
+  });
+
+  it('cuts over-long documents at a line end and says so', () => {
+    const tree = markdownToSafeTree(`${'a'.repeat(60)}\n\n${'b'.repeat(60)}`, BASE, { ...SAFE_TREE_LIMITS, maxChars: 100 });
+    expect(tree).toEqual([{ kind: 'paragraph', children: [{ kind: 'text', text: 'a'.repeat(60) }] }, { kind: 'truncated' }]);
+  });
+
+  // Shapes that make micromark quadratic or worse when unbounded (minutes for some at 1 MiB).
+  it.each([
+    ['unmatched emphasis', 'a*'.repeat(500_000)],
+    ['nested images', '!['.repeat(250_000) + 'x' + '](y)'.repeat(250_000)],
+    ['one-line nested lists', '- '.repeat(500_000) + 'x'],
+    ['growing quotes', Array.from({ length: 1400 }, (_, i) => '>'.repeat(i) + ' x').join('\n')],
+    ['growing indentation', Array.from({ length: 1000 }, (_, i) => ' '.repeat(2 * i) + '- x').join('\n')],
+  ])('%s (1 MiB) finishes quickly and bounded', (_label, markdown) => {
+    const started = performance.now();
+    const tree = markdownToSafeTree(markdown, BASE);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(depthOf(tree)).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxDepth);
+    expect(allNodes(tree).length).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxNodes + 1);
+  });
+});
+
+describe('defuseMarkdown', () => {
+  const limits = { maxChars: 1000, maxContainerDepth: 2, maxIndent: 8, maxDelimitersPerBlock: 4 };
+
+  it.each([
+    ['ordinary text is unchanged', 'A *b* and `c`.\n\n- x\n  - y', 'A *b* and `c`.\n\n- x\n  - y'],
+    ['delimiters beyond the cap in one block become literal', 'a*b*\nc_d_ \\x', 'a\\*b\\*\nc\\_d\\_ \\\\x'],
+    ['the count is per block', 'a*b*\n\nc*d*', 'a*b*\n\nc*d*'],
+    ['container markers beyond the cap become literal', '> > > x', '> > \\> x'],
+    ['ordered markers too', '1. 2. 3. x', '1. 2. 3\\. x'],
+    ['indentation is capped', `${' '.repeat(20)}x`, `${' '.repeat(8)}x`],
+    ['fenced code is left alone', '```\n****** [[[[ > > > >\n```\na', '```\n****** [[[[ > > > >\n```\na'],
+  ])('%s', (_label, input, expected) => {
+    expect(defuseMarkdown(input, limits)).toEqual({ text: expected, truncated: false });
+  });
+
+  it('keeps escaped text faithful: the rendered block reads as written', () => {
+    const input = 'a*b* \\* `c` [d] <e> !f '.repeat(60);
+    const tree = markdownToSafeTree(input, BASE);
+    expect(texts(tree).join('')).toBe(input.trimEnd());
+  });
+});
+
+describe('mdastToSafeTree: nodes other parsers produce', () => {
+  it('maps a table to rows of text and keeps strikethrough', () => {
+    const root = {
+      type: 'root',
+      children: [
+        {
+          type: 'table',
+          children: [
+            { type: 'tableRow', children: [{ type: 'tableCell', children: [{ type: 'text', value: 'Scope' }] }, { type: 'tableCell', children: [{ type: 'strong', children: [{ type: 'text', value: 'Why' }] }] }] },
+            { type: 'tableRow', children: [{ type: 'tableCell', children: [{ type: 'inlineCode', value: 'orders:read' }] }, { type: 'tableCell', children: [{ type: 'image', url: 'https://t.example/p.png', alt: 'pic' }] }] },
+          ],
+        },
+        { type: 'paragraph', children: [{ type: 'delete', children: [{ type: 'text', value: 'old' }] }] },
+        { type: 'footnoteDefinition', identifier: '1', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'note' }] }] },
+      ],
+    } as Root;
+    expect(mdastToSafeTree(root, BASE)).toEqual([
+      { kind: 'table', rows: [['Scope', 'Why'], ['orders:read', '[pic]']] },
+      { kind: 'paragraph', children: [{ kind: 'delete', children: [{ kind: 'text', text: 'old' }] }] },
+      { kind: 'paragraph', children: [{ kind: 'text', text: 'note' }] },
+    ]);
+  });
+});
+
+describe('showInvisible', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a\u202Eb', 'a[U+202E]b'],
+    ['\uFEFFx\u200D\u2066', '[U+FEFF]x[U+200D][U+2066]'],
+    ['soft\u00ADhyphen', 'soft[U+00AD]hyphen'],
+  ])('%j → %j', (input, expected) => {
+    expect(showInvisible(input)).toBe(expected);
+  });
+});
