@@ -1,18 +1,39 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import { HOST_MATCHES } from './utils/host-matches';
 
+const require = createRequire(import.meta.url);
+
+const icons = (prefix: string) => Object.fromEntries([16, 32, 48, 128].map((size) => [String(size), `icon/${prefix}${size}.png`]));
+
 // Firefox-only keys stay out of the Chrome manifest: the manifest is a function of the target.
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({
+    plugins: [preact()],
+    resolve: {
+      alias: {
+        // mdast's entity decoder has a "browser" build that calls document.createElement when it
+        // loads: in Chrome's MV3 service worker (no DOM) that throws before any listener is
+        // registered, so the worker is dead. Its plain build works everywhere.
+        'decode-named-character-reference': require.resolve('decode-named-character-reference'),
+      },
+    },
+  }),
   manifest: ({ browser }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
+    // storage: per-origin results, the options and verified skill bodies. Host access on
+    // HOST_MATCHES (D9): the content script's detection and the worker's fetches of the visited
+    // origin. Nothing else: no tabs (host access already reveals the URLs of pages we check),
+    // no alarms (old results are swept on page visits), no activeTab, no scripting.
     permissions: ['storage'],
     host_permissions: [...HOST_MATCHES],
-    action: { default_title: '__MSG_actionTitleIdle__' },
+    icons: icons(''),
+    action: { default_title: '__MSG_actionTitleIdle__', default_icon: icons('idle-') },
+    content_scripts: [{ matches: [...HOST_MATCHES], js: ['detector.js'], run_at: 'document_idle' }],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -1,2 +1,23 @@
-// Registered as a content script in wxt.config.ts; wired in the extension issue.
-export default defineUnlistedScript(() => {});
+import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
+import type { PageVisited } from '../utils/messages';
+
+// No polyfill here (the content script must stay tiny): both browsers' MV3 `chrome.runtime`
+// returns a Promise when no callback is given.
+declare const chrome: { runtime: { sendMessage(message: PageVisited): Promise<unknown> } };
+
+/**
+ * Registered in wxt.config.ts for HOST_MATCHES. Says only "a page was visited": the background
+ * takes the origin from the browser's sender record and decides what to fetch, so a hostile page
+ * cannot make it fetch anything else. Same-origin navigations (SPA) need no new check.
+ */
+export default defineUnlistedScript(() => {
+  const visited: PageVisited = { type: 'pageVisited' };
+  // The background answers nothing; a rejected promise (worker restarting, extension reloaded)
+  // must not surface as an error in the page's console.
+  const report = () => void chrome.runtime.sendMessage(visited).catch(() => undefined);
+  report();
+  // A page restored from the back/forward cache runs no script again, yet navigation cleared its badge.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) report();
+  });
+});

@@ -5,8 +5,10 @@
  */
 import type { BadgeState } from './badge';
 import type { CheckProgress, CheckResult } from './engine';
+import type { Report } from './report';
 import { DEFAULT_LIMITS } from './spec';
 import type * as Storage from './storage';
+import type { StoredResult } from './storage';
 
 export interface CheckRequest {
   /** May fetch skill files on other hosts (panel open, or the user's opt-in; D5). */
@@ -36,6 +38,24 @@ export interface SchedulerDeps {
 export const MAX_ATTEMPTS = 3;
 /** Results no tab shows are dropped after this long. */
 const KEEP_MS = 60 * 60 * 1000;
+
+/** Skills on other hosts that this result left `not-checked` (D5: they wait for the panel). */
+export function awaitsOtherHosts(report: Report): boolean {
+  return report.skills.some((skill) => {
+    if (skill.status !== 'not-checked' || !skill.url || !URL.canParse(skill.url)) return false;
+    return new URL(skill.url).origin !== report.target;
+  });
+}
+
+/**
+ * Whether opening the panel runs a check: nothing cached, a stale result, or skills on other
+ * hosts still waiting. The popup uses the same rule to show "checking" rather than a report
+ * about to be replaced.
+ */
+export function panelNeedsCheck(result: StoredResult | null, now: number, freshMs: number = DEFAULT_LIMITS.freshMs): boolean {
+  if (!result || now - result.checkedAt >= freshMs) return true;
+  return !result.allHosts && awaitsOtherHosts(result.report);
+}
 
 interface Job {
   request: CheckRequest;
@@ -137,6 +157,13 @@ export function createScheduler(deps: SchedulerDeps) {
     return ensureCheck(origin, { allHosts: marker.allHosts, revalidate: marker.revalidate }, marker.attempts + 1);
   }
 
+  /** Starts the check the panel needs, if any; false when the cached result will do. */
+  async function checkForPanel(origin: string): Promise<boolean> {
+    if (!panelNeedsCheck(await store.getResult(origin), now(), freshMs)) return false;
+    await ensureCheck(origin, { allHosts: true, revalidate: false }).started;
+    return true;
+  }
+
   function sweepNowAndThen(): void {
     if (now() - lastSweep < freshMs) return;
     lastSweep = now();
@@ -155,13 +182,19 @@ export function createScheduler(deps: SchedulerDeps) {
       await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false }).started;
     },
 
-    /** The panel opened on `tabId`: skill files on other hosts are fetched now (D5). */
+    /**
+     * The panel opened on `tabId`: skill files on other hosts are fetched now (D5). A site-only
+     * check already running is followed by a full one only if its result still needs it, so
+     * the panel does not see a final report turn back into "checking" for nothing.
+     */
     async panelOpened(tabId: number, origin: string): Promise<void> {
       await store.setTabOrigin(tabId, origin);
       const job = await liveOrRestarted(origin);
-      const result = job ? null : await store.getResult(origin);
-      if (result && result.allHosts && isFresh(result.checkedAt)) return deps.showBadge(tabId, await stateOf(origin));
-      await ensureCheck(origin, { allHosts: true, revalidate: false }).started;
+      if (job) {
+        if (!job.request.allHosts) void job.done.then(() => checkForPanel(origin));
+        return job.started;
+      }
+      if (!(await checkForPanel(origin))) await deps.showBadge(tabId, await stateOf(origin));
     },
 
     /** The panel's re-check button: bypass freshness and revalidate. */

@@ -1,3 +1,5 @@
 import { render } from 'preact';
+import { Popup } from './Popup';
+import { panelTabId } from './read-tab';
 
-render(<main>Poppy Inspector</main>, document.getElementById('app')!);
+void panelTabId(location.search).then((tabId) => render(<Popup tabId={tabId} />, document.getElementById('app')!));

@@ -1,3 +1,0 @@
-export default defineBackground(() => {
-  // Wired in the extension issue.
-});

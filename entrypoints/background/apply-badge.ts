@@ -1,0 +1,38 @@
+import { browser } from 'wxt/browser';
+import { BADGE_TEXT_COLOR, badgeLook, iconPaths, type BadgeState, type Translate } from '../../utils/badge';
+import { supportedOrigin } from '../../utils/page-support';
+
+const translate: Translate = (key, substitutions) => browser.i18n.getMessage(key, substitutions);
+
+/**
+ * Copies a tab's badge state onto the toolbar button. Always per tab: a global badge would show
+ * one site's verdict on every other tab (extension-security.md §6).
+ */
+export async function applyBadge(tabId: number, state: BadgeState, t: Translate = translate): Promise<void> {
+  const look = badgeLook(state, t);
+  try {
+    await Promise.all([
+      browser.action.setBadgeText({ tabId, text: look.text }),
+      browser.action.setBadgeBackgroundColor({ tabId, color: look.color }),
+      browser.action.setBadgeTextColor({ tabId, color: BADGE_TEXT_COLOR }),
+      browser.action.setTitle({ tabId, title: look.title }),
+      browser.action.setIcon({ tabId, path: iconPaths(look.lit) }),
+    ]);
+  } catch {
+    // The tab closed while its check ran: nothing left to paint.
+  }
+}
+
+/**
+ * The origin a tab shows right now, from the browser (never from a message), or null when it
+ * shows a page we do not check. Host access lets us read `tab.url` on exactly the pages we check,
+ * so an absent URL means the tab left them.
+ */
+export async function liveOrigin(tabId: number): Promise<string | null> {
+  try {
+    const tab = await browser.tabs.get(tabId);
+    return supportedOrigin(tab?.url);
+  } catch {
+    return null; // closed
+  }
+}

@@ -1,0 +1,27 @@
+import type { Scheduler } from '../../utils/check-scheduler';
+import { markdownToSafeTree } from '../../utils/markdown/safe-tree';
+import type { SafeNode } from '../../utils/markdown/types';
+import type { Handlers } from '../../utils/messages';
+import { getResult, skillBodies } from '../../utils/storage';
+import { verifiedMarkdown } from '../../utils/verified-markdown';
+
+/**
+ * What the background does for each accepted message. Panel messages name a tab; the origin is
+ * what the browser says that tab shows now (`liveOrigin`), never a URL from the message.
+ */
+export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: number) => Promise<string | null>): Handlers<SafeNode[]> {
+  const withOrigin = (act: (tabId: number, origin: string) => Promise<void>) => async (tabId: number) => {
+    const origin = await liveOrigin(tabId);
+    if (origin) await act(tabId, origin);
+  };
+  return {
+    pageVisited: (tabId, origin) => scheduler.pageVisited(tabId, origin),
+    panelOpened: withOrigin(scheduler.panelOpened),
+    recheck: withOrigin(scheduler.recheck),
+    async getSkillTree(tabId, digest) {
+      const origin = await liveOrigin(tabId);
+      const source = origin ? await verifiedMarkdown(await getResult(origin), digest, skillBodies) : null;
+      return source ? markdownToSafeTree(source.markdown, source.base) : null;
+    },
+  };
+}

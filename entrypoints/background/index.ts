@@ -1,0 +1,23 @@
+import { browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { createScheduler } from '../../utils/check-scheduler';
+import { engineCheck } from '../../utils/engine-check';
+import { browserTransport } from '../../utils/fetch-bounded';
+import { messageListener, selfIdentity } from '../../utils/messages';
+import * as storage from '../../utils/storage';
+import { applyBadge, liveOrigin } from './apply-badge';
+import { backgroundHandlers } from './handlers';
+
+// Only wiring. Every listener is registered synchronously at start, or an event that woke the
+// worker would find no listener (MV3 service-worker lifecycle).
+export default defineBackground(() => {
+  const scheduler = createScheduler({
+    store: storage,
+    runCheck: engineCheck(browserTransport, storage.skillBodies),
+    showBadge: applyBadge,
+    liveOrigin,
+  });
+  browser.runtime.onMessage.addListener(messageListener(backgroundHandlers(scheduler, liveOrigin), selfIdentity()));
+  browser.tabs.onRemoved.addListener((tabId) => void scheduler.tabClosed(tabId));
+  void scheduler.resume();
+});

@@ -1,0 +1,321 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { applyBadge, liveOrigin } from '../../entrypoints/background/apply-badge';
+import type { Translate } from '../../utils/badge';
+import { createScheduler, MAX_ATTEMPTS, panelNeedsCheck, type CheckRequest, type RunCheck } from '../../utils/check-scheduler';
+import type { CheckResult } from '../../utils/engine';
+import type { Report } from '../../utils/report';
+import * as storage from '../../utils/storage';
+import { DEFAULT_LIMITS } from '../../utils/spec';
+import { report, skill } from './helpers';
+
+const A = 'https://a.example';
+const B = 'https://b.example';
+const NOW = 1_800_000_000_000;
+const echo: Translate = (key, subs = []) => [key, ...subs].join('|');
+const resultFor = (origin: string, n = 1): CheckResult => ({ report: report(origin, 'ok', Array.from({ length: n }, (_, i) => skill(`s${i}`, 'verified'))), rawPoppy: '{}' });
+
+/** A check the test finishes by hand, to look at the world while it runs. */
+function controllableChecks() {
+  const pending: { origin: string; request: CheckRequest; finish: (n?: number) => Promise<void>; resolveWith: (r: Report) => void }[] = [];
+  const runCheck = vi.fn<RunCheck>(
+    (origin, request) =>
+      new Promise<CheckResult>((resolve) => {
+        pending.push({ origin, request, finish: async (n = 1) => void resolve(resultFor(origin, n)), resolveWith: (r) => resolve({ report: r, rawPoppy: null }) });
+      }),
+  );
+  return { runCheck, pending };
+}
+
+async function setup(options: Partial<storage.Options> = {}) {
+  await storage.setOptions(options);
+  const checks = controllableChecks();
+  const scheduler = createScheduler({ store: storage, runCheck: checks.runCheck, showBadge: (id, state) => applyBadge(id, state, echo), liveOrigin, now: () => NOW });
+  const tab = async (url: string) => (await fakeBrowser.tabs.create({ url })).id!;
+  const badge = (tabId: number) => fakeBrowser.action.getBadgeText({ tabId });
+  return { scheduler, ...checks, tab, badge };
+}
+
+const stored = (origin: string, ageMs: number, allHosts = false) =>
+  storage.setResult(origin, { ...resultFor(origin, 2), checkedAt: NOW - ageMs, allHosts });
+
+beforeEach(() => {
+  (fakeBrowser.action as { setIcon: unknown }).setIcon = vi.fn(async () => undefined);
+});
+
+describe('automatic checks on page visits', () => {
+  it('shows a fresh result with no check at all', async () => {
+    const { scheduler, runCheck, tab, badge } = await setup();
+    const t = await tab(`${A}/shop`);
+    await stored(A, DEFAULT_LIMITS.freshMs - 1);
+    await scheduler.pageVisited(t, A);
+    expect(runCheck).not.toHaveBeenCalled();
+    expect(await badge(t)).toBe('2✓');
+  });
+
+  it('checks a stale origin, showing "checking" meanwhile, then the result', async () => {
+    const { scheduler, runCheck, pending, tab, badge } = await setup();
+    const t = await tab(`${A}/`);
+    await stored(A, DEFAULT_LIMITS.freshMs);
+    await scheduler.pageVisited(t, A);
+    expect(runCheck).toHaveBeenCalledTimes(1);
+    expect(pending[0]!.request).toEqual({ allHosts: false, revalidate: false });
+    expect(await badge(t)).toBe('…');
+    expect(await storage.getMarker(A)).toMatchObject({ allHosts: false, attempts: 1 });
+    await pending[0]!.finish(3);
+    await scheduler.idle();
+    expect(await badge(t)).toBe('3✓');
+    expect(await storage.getResult(A)).toMatchObject({ checkedAt: NOW, allHosts: false, rawPoppy: '{}' });
+    expect(await storage.getMarker(A)).toBeNull();
+  });
+
+  it('runs one check per origin however many tabs visit it meanwhile', async () => {
+    const { scheduler, runCheck, pending, tab, badge } = await setup();
+    const [t1, t2] = [await tab(`${A}/1`), await tab(`${A}/2`)];
+    await Promise.all([scheduler.pageVisited(t1, A), scheduler.pageVisited(t2, A)]);
+    await scheduler.pageVisited(t1, A);
+    expect(runCheck).toHaveBeenCalledTimes(1);
+    expect(await badge(t2)).toBe('…');
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    expect([await badge(t1), await badge(t2)]).toEqual(['2✓', '2✓']);
+  });
+
+  it('does not check on visits when the user chose "only when I open the panel"', async () => {
+    const { scheduler, runCheck, tab, badge } = await setup({ autoCheck: false });
+    const t = await tab(`${A}/`);
+    await scheduler.pageVisited(t, A);
+    expect(runCheck).not.toHaveBeenCalled();
+    expect(await badge(t)).toBe('');
+    expect(await fakeBrowser.action.getTitle({ tabId: t })).toBe('actionTitleIdle');
+  });
+
+  it('fetches other hosts on visits only with the opt-in', async () => {
+    const { scheduler, pending, tab } = await setup({ autoOtherHosts: true });
+    await scheduler.pageVisited(await tab(`${A}/`), A);
+    expect(pending[0]!.request).toEqual({ allHosts: true, revalidate: false });
+  });
+
+  it('re-applies the badge when a navigation within the origin cleared it', async () => {
+    const { scheduler, runCheck, tab, badge } = await setup();
+    const t = await tab(`${A}/`);
+    await stored(A, 0);
+    await scheduler.pageVisited(t, A);
+    await fakeBrowser.action.setBadgeText({ tabId: t, text: '' }); // what Chrome does on navigation
+    await fakeBrowser.tabs.update(t, { url: `${A}/next` });
+    await scheduler.pageVisited(t, A);
+    expect(await badge(t)).toBe('2✓');
+    expect(runCheck).not.toHaveBeenCalled();
+  });
+});
+
+describe('badges per tab', () => {
+  it('a check finishing for A repaints A tabs only', async () => {
+    const { scheduler, pending, tab, badge } = await setup();
+    const [ta, tb] = [await tab(`${A}/`), await tab(`${B}/`)];
+    await stored(B, 0);
+    await scheduler.pageVisited(ta, A);
+    await scheduler.pageVisited(tb, B);
+    await fakeBrowser.action.setBadgeText({ tabId: tb, text: 'B-marker' });
+    await pending[0]!.finish(5);
+    await scheduler.idle();
+    expect(await badge(ta)).toBe('5✓');
+    expect(await badge(tb)).toBe('B-marker');
+  });
+
+  it('skips and forgets a tab that navigated to another origin before the check ended', async () => {
+    const { scheduler, pending, tab, badge } = await setup();
+    const t = await tab(`${A}/`);
+    await scheduler.pageVisited(t, A);
+    await fakeBrowser.tabs.update(t, { url: 'chrome://settings/' });
+    await fakeBrowser.action.setBadgeText({ tabId: t, text: '' });
+    await pending[0]!.finish();
+    await scheduler.idle();
+    expect(await badge(t)).toBe('');
+    expect((await storage.tabOrigins()).has(t)).toBe(false);
+  });
+
+  it('after a worker restart, paints every recorded tab from storage', async () => {
+    const { tab, badge } = await setup();
+    const [ta, tb] = [await tab(`${A}/`), await tab(`${B}/`)];
+    await stored(A, 0);
+    await storage.setTabOrigin(ta, A);
+    await storage.setTabOrigin(tb, B);
+    const fresh = createScheduler({ store: storage, runCheck: vi.fn(), showBadge: (id, s) => applyBadge(id, s, echo), liveOrigin, now: () => NOW });
+    await fresh.resume();
+    expect(await badge(ta)).toBe('2✓');
+    expect(await fakeBrowser.action.getTitle({ tabId: tb })).toBe('actionTitleIdle');
+  });
+
+  it('forgets closed tabs', async () => {
+    const { scheduler, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await stored(A, 0);
+    await scheduler.pageVisited(t, A);
+    await scheduler.tabClosed(t);
+    expect((await storage.tabOrigins()).size).toBe(0);
+  });
+});
+
+describe('restart after the worker died mid-check', () => {
+  const marker = (attempts: number, allHosts = false) => ({ startedAt: NOW - 5_000, allHosts, revalidate: false, attempts, done: 1, total: 3 });
+
+  it('a visit finding a marker but no job restarts that check', async () => {
+    const { scheduler, runCheck, pending, tab, badge } = await setup({ autoCheck: false });
+    const t = await tab(`${A}/`);
+    await stored(A, 0); // even a fresh result does not hide an unfinished check
+    await storage.setMarker(A, marker(1, true));
+    await scheduler.pageVisited(t, A);
+    expect(runCheck).toHaveBeenCalledTimes(1);
+    expect(pending[0]!.request).toEqual({ allHosts: true, revalidate: false });
+    expect(await storage.getMarker(A)).toMatchObject({ attempts: 2 });
+    expect(await badge(t)).toBe('…');
+  });
+
+  it('resume() restarts every unfinished check at worker start', async () => {
+    const { runCheck, pending } = await setup();
+    await storage.setMarker(A, marker(1));
+    await storage.setMarker(B, marker(2));
+    const scheduler = createScheduler({ store: storage, runCheck, showBadge: async () => undefined, liveOrigin, now: () => NOW });
+    await scheduler.resume();
+    expect(pending.map((p) => p.origin).sort()).toEqual([A, B]);
+    await Promise.all(pending.map((p) => p.finish()));
+    await scheduler.idle();
+    expect((await storage.allMarkers()).size).toBe(0);
+  });
+
+  it(`gives up on a check that died ${MAX_ATTEMPTS} times`, async () => {
+    const { scheduler, runCheck, tab } = await setup();
+    await stored(A, 0);
+    await storage.setMarker(A, marker(MAX_ATTEMPTS));
+    await scheduler.pageVisited(await tab(`${A}/`), A);
+    expect(runCheck).not.toHaveBeenCalled();
+    expect(await storage.getMarker(A)).toBeNull();
+  });
+});
+
+describe('panel', () => {
+  it('opening the panel fetches the skills on other hosts that the automatic check left', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    const waiting = report(A, 'ok', [skill('here', 'verified'), skill('elsewhere', 'not-checked')]);
+    await storage.setResult(A, { report: waiting, rawPoppy: null, checkedAt: NOW, allHosts: false });
+    await scheduler.panelOpened(t, A);
+    expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: false }]);
+  });
+
+  it('opening the panel re-checks nothing when no skill waits on another host', async () => {
+    const { scheduler, runCheck, tab } = await setup();
+    await stored(A, 0, false);
+    await scheduler.panelOpened(await tab(`${A}/`), A);
+    expect(runCheck).not.toHaveBeenCalled();
+  });
+
+  it('opening the panel on a stale result checks again', async () => {
+    const { scheduler, pending, tab } = await setup();
+    await stored(A, DEFAULT_LIMITS.freshMs, true);
+    await scheduler.panelOpened(await tab(`${A}/`), A);
+    expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: false }]);
+  });
+
+  it('opening the panel on a fresh full result checks nothing', async () => {
+    const { scheduler, runCheck, tab } = await setup();
+    await stored(A, 0, true);
+    await scheduler.panelOpened(await tab(`${A}/`), A);
+    expect(runCheck).not.toHaveBeenCalled();
+  });
+
+  it('opening the panel during an automatic check follows it with a full check when skills wait elsewhere', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await scheduler.pageVisited(t, A);
+    await scheduler.panelOpened(t, A);
+    await scheduler.panelOpened(t, A);
+    expect(pending).toHaveLength(1);
+    // The automatic check leaves a skill on another host not checked.
+    pending[0]!.resolveWith(report(A, 'ok', [skill('elsewhere', 'not-checked')]));
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    expect(pending[1]!.request).toEqual({ allHosts: true, revalidate: false });
+    await pending[1]!.finish();
+    await scheduler.idle();
+    expect(pending).toHaveLength(2);
+    expect(await storage.getResult(A)).toMatchObject({ allHosts: true });
+  });
+
+  it('opening the panel during an automatic check adds nothing when its result is complete', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await scheduler.pageVisited(t, A);
+    await scheduler.panelOpened(t, A);
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pending).toHaveLength(1);
+  });
+
+  it('re-check revalidates even a fresh result', async () => {
+    const { scheduler, pending, tab } = await setup();
+    await stored(A, 0, true);
+    await scheduler.recheck(await tab(`${A}/`), A);
+    expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: true }]);
+  });
+});
+
+describe('panelNeedsCheck', () => {
+  const result = (r: Report, checkedAt: number, allHosts: boolean): storage.StoredResult => ({ report: r, rawPoppy: null, checkedAt, allHosts });
+  const mixed = report(A, 'ok', [skill('a', 'verified'), { ...skill('b', 'not-checked'), url: `${B}/b/SKILL.md` }]);
+  const local = report(A, 'ok', [{ ...skill('a', 'not-checked'), url: `${A}/a/SKILL.md` }]);
+  it.each<[string, storage.StoredResult | null, boolean]>([
+    ['nothing cached', null, true],
+    ['stale', result(mixed, NOW - DEFAULT_LIMITS.freshMs, true), true],
+    ['fresh, other hosts waiting', result(mixed, NOW, false), true],
+    ['fresh, other hosts done', result(mixed, NOW, true), false],
+    ['fresh, only same-site skills not checked (over the skill limit)', result(local, NOW, false), false],
+    ['fresh, nothing elsewhere', result(report(A, 'ok'), NOW, false), false],
+  ])('%s → %s', (_name, r, needs) => {
+    expect(panelNeedsCheck(r, NOW)).toBe(needs);
+  });
+});
+
+describe('failures and housekeeping', () => {
+  it('a check that throws clears its marker and keeps the previous result', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await stored(A, DEFAULT_LIMITS.freshMs * 2);
+    const scheduler = createScheduler({ store: storage, runCheck: async () => Promise.reject(new Error('bug')), showBadge: async () => undefined, liveOrigin, now: () => NOW });
+    await scheduler.pageVisited(1, A);
+    await scheduler.idle();
+    expect(await storage.getMarker(A)).toBeNull();
+    expect((await storage.getResult(A))?.checkedAt).toBe(NOW - DEFAULT_LIMITS.freshMs * 2);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('writes progress to the marker while a check runs', async () => {
+    let progress: ((p: { done: number; total: number }) => void) | undefined;
+    let finish: (() => void) | undefined;
+    const scheduler = createScheduler({
+      store: storage,
+      runCheck: (origin, _r, onProgress) => ((progress = onProgress), new Promise((resolve) => (finish = () => resolve(resultFor(origin))))),
+      showBadge: async () => undefined,
+      liveOrigin,
+      now: () => NOW,
+    });
+    await scheduler.pageVisited(1, A);
+    progress!({ done: 2, total: 5 });
+    await vi.waitFor(async () => expect(await storage.getMarker(A)).toMatchObject({ done: 2, total: 5 }));
+    finish!();
+    await scheduler.idle();
+    expect(await storage.getMarker(A)).toBeNull();
+  });
+
+  it('sweeps results no tab shows, now and then on visits', async () => {
+    let now = NOW;
+    const scheduler = createScheduler({ store: storage, runCheck: async (origin) => resultFor(origin), showBadge: async () => undefined, liveOrigin, now: () => now });
+    await storage.setResult(B, { ...resultFor(B), checkedAt: NOW - 2 * 60 * 60 * 1000, allHosts: false });
+    await storage.setResult(A, { ...resultFor(A), checkedAt: NOW, allHosts: false });
+    now += DEFAULT_LIMITS.freshMs;
+    await scheduler.pageVisited(1, A);
+    await vi.waitFor(async () => expect(await storage.getResult(B)).toBeNull());
+    expect(await storage.getResult(A)).not.toBeNull();
+  });
+});

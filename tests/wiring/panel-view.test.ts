@@ -1,0 +1,74 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { panelTabId, readPanelInputs, tabUrl } from '../../entrypoints/popup/read-tab';
+import { selectPanelView, type PanelInputs } from '../../utils/panel-view';
+import * as storage from '../../utils/storage';
+import { report, skill } from './helpers';
+
+const A = 'https://flowers.example';
+const cached: storage.StoredResult = { report: report(A, 'ok'), rawPoppy: '{"a":1}', checkedAt: 1, allHosts: true };
+const marker: storage.CheckMarker = { startedAt: 1, allHosts: true, revalidate: false, attempts: 1, done: 0, total: 0 };
+const inputs = (over: Partial<PanelInputs>): PanelInputs => ({ url: `${A}/shop`, hasAccess: true, result: null, marker: null, now: 2, ...over });
+const waiting = report(A, 'ok', [{ ...skill('b', 'not-checked'), url: 'https://cdn.example/b/SKILL.md' }]);
+
+describe('selectPanelView', () => {
+  it.each<[string, Partial<PanelInputs>, unknown]>([
+    ['chrome:// with its URL known', { url: 'chrome://extensions/' }, { kind: 'unsupported', url: 'chrome://extensions/' }],
+    ['file://', { url: 'file:///tmp/a.html' }, { kind: 'unsupported', url: 'file:///tmp/a.html' }],
+    ['the web store', { url: 'https://chromewebstore.google.com/detail/x' }, { kind: 'unsupported', url: 'https://chromewebstore.google.com/detail/x' }],
+    ['a hidden URL while host access is granted (a browser page)', { url: undefined }, { kind: 'unsupported', url: null }],
+    ['a hidden URL without host access (Firefox MV3 withheld it)', { url: undefined, hasAccess: false }, { kind: 'no-permission', origin: '' }],
+    ['a site without host access', { hasAccess: false, result: cached }, { kind: 'no-permission', origin: A }],
+    ['a cached report', { result: cached }, { kind: 'report', report: cached.report, rawPoppy: '{"a":1}', otherHostsPending: false }],
+    ['a cached site-only report with nothing elsewhere', { result: { ...cached, allHosts: false } }, { kind: 'report', report: cached.report, rawPoppy: '{"a":1}', otherHostsPending: false }],
+    ['a report whose other-host skills the panel is about to check', { result: { ...cached, report: waiting, allHosts: false } }, { kind: 'checking', origin: A, previous: waiting }],
+    ['a stale report the panel is about to replace', { result: cached, now: 1 + 10 * 60_000 }, { kind: 'checking', origin: A, previous: cached.report }],
+    ['a check running over a previous report', { result: cached, marker }, { kind: 'checking', origin: A, previous: cached.report }],
+    ['nothing yet', {}, { kind: 'checking', origin: A, previous: null }],
+  ])('%s', (_name, over, view) => {
+    expect(selectPanelView(inputs(over))).toEqual(view);
+  });
+});
+
+describe('reading the tab for the popup', () => {
+  const contains = vi.fn(async ({ origins }: { origins?: string[] }) => origins?.length === 1 && origins[0] === 'https://flowers.example/*');
+  beforeEach(() => {
+    contains.mockClear();
+    // fakeBrowser has no permissions API; this stands in for the user's grant of one site.
+    (fakeBrowser.permissions as unknown as { contains: typeof contains }).contains = contains;
+  });
+
+  it('takes ?tabId=N, else the active tab', async () => {
+    expect(await panelTabId('?tabId=42')).toBe(42);
+    // fakeBrowser starts with no focused window, so `currentWindow` needs one.
+    const window = await fakeBrowser.windows.create({ focused: true });
+    const tab = await fakeBrowser.tabs.create({ url: `${A}/`, active: true, windowId: window!.id });
+    expect(await panelTabId('')).toBe(tab.id);
+    expect(await panelTabId('?tabId=-1')).toBe(tab.id);
+    expect(await panelTabId('?tabId=1e3')).toBe(tab.id);
+  });
+
+  it('reads the URL of an open tab and nothing for a closed one', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: `${A}/x` });
+    expect(await tabUrl(tab.id!)).toBe(`${A}/x`);
+    expect(await tabUrl(999)).toBeUndefined();
+    expect(await tabUrl(null)).toBeUndefined();
+  });
+
+  it('reads the cached result and marker of the tab origin, and its grant', async () => {
+    await storage.setResult(A, cached);
+    await storage.setMarker(A, marker);
+    expect(await readPanelInputs(`${A}/shop`)).toMatchObject({ url: `${A}/shop`, hasAccess: true, result: cached, marker });
+    expect(contains).toHaveBeenCalledWith({ origins: ['https://flowers.example/*'] });
+  });
+
+  it('asks for every checked origin when the URL is hidden, and reads no storage', async () => {
+    expect(await readPanelInputs(undefined)).toMatchObject({ url: undefined, hasAccess: false, result: null, marker: null });
+    expect(contains.mock.calls[0]?.[0].origins).toContain('https://*/*');
+  });
+
+  it('does not ask about permissions on pages extensions cannot run on', async () => {
+    expect(selectPanelView(await readPanelInputs('about:blank'))).toEqual({ kind: 'unsupported', url: 'about:blank' });
+    expect(contains).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,32 @@
+import type { PanelView } from '../components/types';
+import { panelNeedsCheck } from './check-scheduler';
+import { supportedOrigin } from './page-support';
+import type { CheckMarker, StoredResult } from './storage';
+
+/** What the popup knows about its tab when it opens, read from the browser and storage. */
+export interface PanelInputs {
+  /** `tab.url` as the browser reveals it: undefined on pages we may not read. */
+  url: string | undefined;
+  /** Host access for the tab's origin (for every checked origin when the URL is hidden). */
+  hasAccess: boolean;
+  result: StoredResult | null;
+  marker: CheckMarker | null;
+  /** Epoch milliseconds, for freshness. */
+  now: number;
+}
+
+/**
+ * The panel's view for one tab. A hidden URL with host access granted means a page extensions
+ * cannot run on (chrome://, about:, the stores); without host access (Firefox MV3 withheld it,
+ * or Chrome's "on click" site access) it means we must ask first.
+ */
+export function selectPanelView({ url, hasAccess, result, marker, now }: PanelInputs): PanelView {
+  if (url === undefined) return hasAccess ? { kind: 'unsupported', url: null } : { kind: 'no-permission', origin: '' };
+  const origin = supportedOrigin(url);
+  if (!origin) return { kind: 'unsupported', url };
+  if (!hasAccess) return { kind: 'no-permission', origin };
+  // A check that panelOpened is about to start counts as running: a report shown now would
+  // only be replaced (and look final while its other-host skills still say "not checked").
+  if (marker || !result || panelNeedsCheck(result, now)) return { kind: 'checking', origin, previous: result?.report ?? null };
+  return { kind: 'report', report: result.report, rawPoppy: result.rawPoppy, otherHostsPending: false };
+}
