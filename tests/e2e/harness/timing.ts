@@ -1,39 +1,29 @@
 /**
  * How long a panel takes to show a settled verdict, measured inside the page: a mutation
  * observer installed before the page's own scripts notes `performance.now()` (milliseconds since
- * the navigation started) the moment a `[data-verdict]` first appears, and a settled one.
+ * the navigation started) the moment a settled `[data-verdict]` first appears.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SETTLED } from './panel';
 
-const SLOT = '__poppyE2eFirstVerdict';
+const SLOT = '__poppyE2eSettled';
 
-/** For `page.addInitScript`: records the first verdict shown (even `checking`) and the first settled one. */
-export const RECORD_FIRST_VERDICT = `(() => {
-  const note = (selector, key) => {
-    const el = document.querySelector(selector);
-    if (el && !window.${SLOT}[key]) window.${SLOT}[key] = { at: performance.now(), verdict: el.getAttribute('data-verdict') };
-  };
-  window.${SLOT} = {};
+/** For `page.addInitScript`: records the first settled verdict and when it appeared. */
+export const RECORD_SETTLED = `(() => {
   new MutationObserver(() => {
-    note('[data-verdict]', 'first');
-    note(${JSON.stringify(SETTLED)}, 'settled');
+    const el = document.querySelector(${JSON.stringify(SETTLED)});
+    if (el && !window.${SLOT}) window.${SLOT} = { at: performance.now(), verdict: el.getAttribute('data-verdict') };
   }).observe(document, { subtree: true, childList: true, attributes: true });
 })()`;
 
-/** Evaluate in the page once the verdict settled. */
-export const READ_FIRST_VERDICT = `window.${SLOT}`;
+/** Evaluate in the page once the verdict settled: `{ at, verdict }`. */
+export const READ_SETTLED = `window.${SLOT} || null`;
 
-export interface VerdictSeen {
+export interface SettledAt {
   /** Milliseconds from the start of the navigation. */
   at: number;
   verdict: string;
-}
-
-export interface FirstVerdicts {
-  first?: VerdictSeen;
-  settled?: VerdictSeen;
 }
 
 export function median(values: number[]): number {

@@ -1,0 +1,75 @@
+/**
+ * The seed article's runs in Firefox ESR: Northlight Flowers, the stale-skill copy, and a site
+ * that publishes nothing, through the Firefox MV3 build.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GLYPHS } from '../../../utils/badge';
+import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
+import { noPoppy } from '../../fixtures/sites/no-poppy';
+import { northlight } from '../../fixtures/sites/northlight';
+import { northlightStale, STALE_DIGEST } from '../../fixtures/sites/northlight-stale';
+import { changeFlowerDelivery } from '../../fixtures/stores/northlight-skills';
+import { excludedTaskTexts, extensionRequests, hexOf, IDENTIFYING_HEADERS } from '../harness/expected';
+import { launchFirefox, type FirefoxSession } from '../harness/firefox';
+import { settledPanel, statuses } from '../harness/panel';
+import { waitFor } from '../harness/wait';
+
+let server: FixtureServer;
+let browser: FirefoxSession;
+
+beforeAll(async () => {
+  server = await startFixtureServer({ https: false });
+  browser = await launchFirefox();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function check(url: string) {
+  const visited = await browser.visit(url);
+  const panel = await browser.openPanel(visited.tabId);
+  return { ...visited, snapshot: await settledPanel(panel) };
+}
+
+function badgeReads(tabId: number, expected: string): Promise<string> {
+  return waitFor(() => browser.badge(tabId), (text) => text === expected, { what: `the badge to read "${expected}"` });
+}
+
+describe('Firefox', () => {
+  it('Northlight Flowers: three verified skills, sign-in types, APIs, excluded tasks; no identifying headers', async () => {
+    const { tabId, snapshot } = await check(`${server.origin('northlight')}/`);
+    expect(snapshot.verdict).toBe(northlight.expect.verdict);
+    expect(statuses(snapshot)).toEqual(northlight.expect.skills);
+    expect([...snapshot.signIns].sort()).toEqual(['device', 'direct']);
+    expect([...snapshot.apis].sort()).toEqual(['mcp', 'openapi']);
+    const excluded = await excludedTaskTexts(server.origin('northlight'));
+    expect(snapshot.excludedTasks).toHaveLength(excluded.length);
+    excluded.forEach((text, i) => expect(snapshot.excludedTasks[i]).toContain(text));
+    expect(await badgeReads(tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
+
+    const ours = extensionRequests(server);
+    expect(ours.length).toBeGreaterThan(0);
+    for (const request of ours) {
+      for (const header of IDENTIFYING_HEADERS) expect(request.headers[header], `${header} on ${request.url}`).toBeUndefined();
+    }
+  });
+
+  it('the stale copy: a mismatch with both digests, the other two verified', async () => {
+    const { tabId, snapshot } = await check(`${server.origin('northlight-stale')}/`);
+    expect(snapshot.verdict).toBe('errors');
+    expect(statuses(snapshot)).toEqual(northlightStale.expect.skills);
+    const row = snapshot.skills.find((s) => s.name === changeFlowerDelivery.name);
+    expect(row?.text).toContain(hexOf(STALE_DIGEST));
+    expect(row?.text).toContain(hexOf(changeFlowerDelivery.digest));
+    expect(row?.text).toMatch(/must not be used/i);
+    expect(await badgeReads(tabId, `3${GLYPHS.errors}`)).toBe(`3${GLYPHS.errors}`);
+  });
+
+  it('a site with nothing: verdict none and no badge', async () => {
+    const { tabId, snapshot } = await check(`${server.origin('no-poppy')}/`);
+    expect(snapshot.verdict).toBe(noPoppy.expect.verdict);
+    expect(snapshot.skills).toEqual([]);
+    expect(await badgeReads(tabId, '')).toBe('');
+  });
+});
