@@ -58,7 +58,7 @@ export function iconPaths(lit: boolean): Record<string, string> {
 }
 
 /** Nothing an agent could use: no document published and no skill listed (a soft-404 page too). */
-export function publishesNothing(report: Report): boolean {
+function publishesNothing(report: Report): boolean {
   return report.verdict === 'none' || (report.skills.length === 0 && !report.documents.some((d) => d.published));
 }
 

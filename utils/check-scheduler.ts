@@ -40,7 +40,7 @@ export const MAX_ATTEMPTS = 3;
 const KEEP_MS = 60 * 60 * 1000;
 
 /** Skills on other hosts that this result left `not-checked` (D5: they wait for the panel). */
-export function awaitsOtherHosts(report: Report): boolean {
+function awaitsOtherHosts(report: Report): boolean {
   return report.skills.some((skill) => {
     if (skill.status !== 'not-checked' || !skill.url || !URL.canParse(skill.url)) return false;
     return new URL(skill.url).origin !== report.target;

@@ -31,7 +31,7 @@ export interface CheckMarker {
   total: number;
 }
 
-export const OptionsSchema = z.object({
+const OptionsSchema = z.object({
   /** Check sites on visit (D9); off = "check only when I open the panel". */
   autoCheck: z.boolean().catch(true),
   /** Also fetch skill files hosted on other sites during automatic checks (D5 opt-in). */
@@ -87,9 +87,6 @@ function updateTabs(change: (tabs: Map<number, string>) => void): Promise<void> 
   });
 }
 
-export async function tabOrigin(tabId: number): Promise<string | null> {
-  return (await tabOrigins()).get(tabId) ?? null;
-}
 export const setTabOrigin = (tabId: number, origin: string) => updateTabs((tabs) => void tabs.set(tabId, origin));
 export const forgetTabs = (tabIds: readonly number[]) => updateTabs((tabs) => tabIds.forEach((id) => tabs.delete(id)));
 
