@@ -21,15 +21,13 @@ export interface ChromiumSession {
   /** Opens `url` in a new tab and waits for it to load; returns the page and its tab id. */
   visit(url: string): Promise<{ page: Page; tabId: number }>;
   tabIdOf(page: Page): Promise<number>;
-  /** `popup.html?tabId=N` in a new tab at popup size (not awaited past navigation). */
+  /** `popup.html?tabId=N` in a new tab at popup size, once the page has loaded. */
   openPanel(tabId: number): Promise<Page>;
   panelUrl(tabId: number): string;
   /** The running worker, started first if it was stopped. */
   worker(): Promise<Worker>;
   /** `chrome.action.getBadgeText({ tabId })`, read in the worker. */
   badge(tabId: number): Promise<string>;
-  /** Clears the extension's storage (results, markers, cached bodies), as a fresh profile has. */
-  forgetResults(): Promise<void>;
   /** Stops the extension's worker (as Chrome does when idle) and waits until it has stopped. */
   stopWorker(): Promise<void>;
   close(): Promise<void>;
@@ -130,9 +128,6 @@ export async function launchChromium(): Promise<ChromiumSession> {
       worker,
       async badge(tabId) {
         return (await (await worker()).evaluate(`chrome.action.getBadgeText({ tabId: ${tabId} })`)) as string;
-      },
-      async forgetResults() {
-        await (await worker()).evaluate('Promise.all([chrome.storage.session.clear(), chrome.storage.local.clear()])');
       },
       async stopWorker() {
         const before = stops;

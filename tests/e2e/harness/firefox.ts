@@ -17,12 +17,15 @@ export interface FirefoxSession {
   browser: Browser;
   uuid: string;
   visit(url: string): Promise<{ page: Page; tabId: number }>;
-  /** `popup.html?tabId=N` in a new tab; wait for the panel's selectors before reading it. */
+  /** `popup.html?tabId=N` in a new tab, once its document has loaded. */
   openPanel(tabId: number): Promise<Page>;
   /** `browser.action.getBadgeText({ tabId })`, read from an extension page. */
   badge(tabId: number): Promise<string>;
   close(): Promise<void>;
 }
+
+/** The page's URL once its document has been parsed, else null. */
+const LOADED = "document.readyState === 'loading' ? null : location.href";
 
 /** Starts a navigation that may never resolve (extension pages) and keeps its failure quiet. */
 function navigate(page: Page, url: string): void {
@@ -82,7 +85,11 @@ export async function launchFirefox(): Promise<FirefoxSession> {
       async openPanel(tabId) {
         const page = await browser.newPage();
         await page.setViewport({ width: 400, height: 720 });
-        navigate(page, `${origin}/popup.html?tabId=${tabId}`);
+        const url = `${origin}/popup.html?tabId=${tabId}`;
+        navigate(page, url);
+        // Selectors waited on while the tab still holds about:blank can fail inside Firefox's
+        // BiDi code as the document is swapped: return once the panel's document is in place.
+        await waitFor(() => page.evaluate(LOADED), (href) => href === url, { what: `${url} to load` });
         return page;
       },
       async badge(tabId) {

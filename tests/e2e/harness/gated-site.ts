@@ -11,8 +11,6 @@ import { changeFlowerDelivery, checkFlowerOrder, findFlowers } from '../../fixtu
 
 export interface GatedSite {
   site: FixtureSite;
-  /** The held-back file's path. */
-  path: string;
   /** Resolves when the first request for the held-back file arrives. */
   requested: Promise<void>;
   /** How many requests for it arrived so far. */
@@ -46,7 +44,6 @@ export function gatedNorthlight(name = 'northlight-gated'): GatedSite {
   };
   return {
     site: { name, summary: 'Northlight Flowers whose find-flowers file is held back on first request.', routes, expect: northlight.expect },
-    path,
     requested,
     hits: () => hits,
     release,

@@ -3,7 +3,7 @@
  * The reader is a plain JavaScript string, not a TypeScript function: the test transform may
  * add helpers to compiled functions that would not exist inside the page.
  */
-import { VERDICTS, type Verdict } from '../../../utils/spec';
+import { VERDICTS } from '../../../utils/spec';
 
 export interface SkillRow {
   name: string;
@@ -22,10 +22,6 @@ export interface PanelSnapshot {
 
 /** A settled panel: a verdict, not `checking` (the loading view carries no verdict). */
 export const SETTLED = VERDICTS.map((v) => `[data-verdict="${v}"]`).join(', ');
-
-export function verdictSelector(verdict: Verdict): string {
-  return `[data-verdict="${verdict}"]`;
-}
 
 const READ_PANEL = `(() => {
   const text = (el) => (el.textContent || '').replace(/\\s+/g, ' ').trim();
