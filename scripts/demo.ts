@@ -1,0 +1,51 @@
+/**
+ * `npm start`: build the extension, serve the sandbox stores on *.localhost, and open Chromium
+ * with the extension on Northlight Flowers. With no display, say so and print what to open.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startFixtureServer } from '../tests/fixtures/server';
+import { ALL_SITES } from '../tests/fixtures/sites/index';
+
+const PORT_BASE = Number(process.env.POPPY_DEMO_PORT ?? 5170);
+const EXTENSION = resolve('.output/chrome-mv3');
+// Branded Google Chrome ignores --load-extension since version 137; Chromium honours it.
+const BROWSERS = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/Applications/Chromium.app/Contents/MacOS/Chromium'];
+
+console.log('Building the extension (Chrome MV3)…');
+const build = spawnSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = await startFixtureServer({
+  httpsPort: PORT_BASE,
+  ports: Object.fromEntries(ALL_SITES.map((site, i) => [site.name, PORT_BASE + 1 + i])),
+});
+const start = `${server.localhostOrigin('northlight')}/`;
+
+console.log('\nSandbox stores (Ctrl-C stops them):');
+for (const site of ALL_SITES) console.log(`  ${server.localhostOrigin(site.name).padEnd(42)} ${site.summary}`);
+
+const browser = BROWSERS.find((path) => existsSync(path));
+const display = process.env.DISPLAY || process.env.WAYLAND_DISPLAY || process.platform === 'darwin';
+if (!browser || !display) {
+  console.log(`
+${!display ? 'No display found' : 'No Chromium found'}: open a browser yourself.
+  1. chrome://extensions → Developer mode → "Load unpacked" → ${EXTENSION}
+     (Firefox: about:debugging → "Load Temporary Add-on" → .output/firefox-mv3/manifest.json,
+      after \`npm run build:firefox\`)
+  2. Visit ${start} and click the poppy in the toolbar.
+  Try also ${server.localhostOrigin('northlight-stale')}/ (a stale digest) and ${server.localhostOrigin('no-poppy')}/ (nothing published).`);
+} else {
+  const profile = mkdtempSync(join(tmpdir(), 'poppy-demo-'));
+  const chromium = spawn(
+    browser,
+    [`--user-data-dir=${profile}`, `--disable-extensions-except=${EXTENSION}`, `--load-extension=${EXTENSION}`, '--no-first-run', '--no-default-browser-check', start],
+    { stdio: 'ignore' },
+  );
+  console.log(`\nChromium is open on ${start} with Poppy Inspector loaded: click the poppy in the toolbar.`);
+  chromium.on('exit', () => void server.close().then(() => process.exit(0)));
+}
+
+process.once('SIGINT', () => void server.close().then(() => process.exit(0)));
