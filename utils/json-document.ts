@@ -69,7 +69,8 @@ export function readJsonDocument(bytes: Uint8Array, contentType: string | null, 
   try {
     value = JSON.parse(text);
   } catch (e) {
-    const detail = e instanceof Error ? e.message.slice(0, 200) : 'syntax error';
+    // V8 quotes the offending input, line breaks and all: keep the message on one line (D4).
+    const detail = e instanceof Error ? e.message.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').slice(0, 200) : 'syntax error';
     findings.push(finding(JSON_DOCUMENT_CODES['invalid-json'], `The document is not valid JSON: ${detail}`, where));
     return { ok: false, published: true, text, findings };
   }
