@@ -1,6 +1,9 @@
 import type { MismatchCause } from './report';
 import { DIGEST_PATTERN, DIGEST_PREFIX } from './spec';
 
+/** Byte → two lower-case hex digits; every skill is hashed, so the table pays for itself. */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
 /**
  * SHA-256 of the exact bytes, as lower-case hex. WebCrypto only: the same code runs in the
  * extension, in Node and in tests, and never sees decoded text (a decoder would drop a BOM).
@@ -8,7 +11,7 @@ import { DIGEST_PATTERN, DIGEST_PREFIX } from './spec';
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', ownBuffer(bytes)));
   let hex = '';
-  for (const b of hash) hex += b.toString(16).padStart(2, '0');
+  for (let i = 0; i < hash.length; i++) hex += HEX[hash[i]!];
   return hex;
 }
 

@@ -87,15 +87,16 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** What we ask for; `*∕*` last so a strict server answers with something we can report on
  *  rather than 406. */
-const ACCEPT: Record<FetchKind, string> = {
+const ACCEPT_HEADERS: Record<FetchKind, Readonly<Record<string, string>>> = {
   poppy: accept(MEDIA_TYPES.json),
   index: accept(MEDIA_TYPES.json),
   'skill-md': accept(MEDIA_TYPES.skillMd),
   archive: accept([...MEDIA_TYPES.tarGz, ...MEDIA_TYPES.zip]),
 };
 
-function accept(types: readonly string[]): string {
-  return [...types, '*/*;q=0.1'].join(', ');
+/** Built once per kind: `fetch` copies the headers and never changes what it is given. */
+function accept(types: readonly string[]): Readonly<Record<string, string>> {
+  return Object.freeze({ Accept: [...types, '*/*;q=0.1'].join(', ') });
 }
 
 export function capFor(kind: FetchKind, limits: Limits): number {
@@ -158,6 +159,9 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number):
     }
     chunks.push(value);
   }
+  // A small file usually arrives as one chunk that owns its whole buffer: use it as it is.
+  const only = chunks.length === 1 ? chunks[0]! : null;
+  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return { ok: true, bytes: only };
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
@@ -167,30 +171,35 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number):
   return { ok: true, bytes };
 }
 
+/** What a failure reports about the request so far; updated as the request goes on. */
+interface Attempt {
+  requestedUrl: string;
+  url: string | null;
+  redirected: boolean;
+  httpStatus: number | null;
+}
+
 export async function fetchBounded(requestedUrl: string, options: FetchOptions): Promise<FetchResult> {
   const { kind, site, transport, limits, signal } = options;
-  let url: string | null = null;
-  let redirected = false;
-  let httpStatus: number | null = null;
-  const fail = (reason: FailureReason, detail: string, policy?: PolicyReason): FetchFailure => {
-    const failure: FetchFailure = { ok: false, requestedUrl, url, reason, detail, httpStatus, redirected };
-    if (policy) failure.policy = policy;
-    return failure;
-  };
+  const attempt: Attempt = { requestedUrl, url: null, redirected: false, httpStatus: null };
 
   const first = checkFetchTarget(requestedUrl, site);
-  if (!first.ok) return fail('blocked', `the URL ${first.detail}`, first.reason);
-  if (signal?.aborted) return fail('aborted', 'the check was cancelled');
+  if (!first.ok) return fail(attempt, 'blocked', `the URL ${first.detail}`, first.reason);
+  if (signal?.aborted) return fail(attempt, 'aborted', 'the check was cancelled');
 
-  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  // Not AbortSignal.timeout: its timer outlives the request by the whole timeout (it is dropped
+  // only when the signal is garbage), so every check would leave hundreds of live timers, weak
+  // references and finalizers behind. This timer ends with the request.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException('The request timed out.', 'TimeoutError')), limits.timeoutMs);
   const init: RequestInit = {
     method: 'GET',
-    headers: { Accept: ACCEPT[kind] },
+    headers: ACCEPT_HEADERS[kind],
     credentials: 'omit',
     referrerPolicy: 'no-referrer',
     redirect: transport.manualRedirects ? 'manual' : 'follow',
     cache: options.revalidate ? 'no-cache' : 'default',
-    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
   };
   const redirects: string[] = [];
   let current = first.url.href;
@@ -198,49 +207,49 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   try {
     let response: Response;
     for (;;) {
-      url = current;
+      attempt.url = current;
       response = await transport.fetch(current, init);
-      httpStatus = response.status;
+      attempt.httpStatus = response.status;
       const location = response.headers.get('location');
       if (!transport.manualRedirects || !REDIRECT_STATUSES.has(response.status) || location === null) break;
       discard(response);
-      redirected = true;
+      attempt.redirected = true;
       if (redirects.length >= limits.maxRedirects) {
-        return fail('too-many-redirects', `more than ${limits.maxRedirects} redirects`);
+        return fail(attempt, 'too-many-redirects', `more than ${limits.maxRedirects} redirects`);
       }
       const next = checkFetchTarget(location, site, current);
-      if (!next.ok) return redirectRefused(next, URL.canParse(location, current) ? new URL(location, current).href : location);
+      if (!next.ok) return redirectRefused(attempt, next, URL.canParse(location, current) ? new URL(location, current).href : location);
       current = next.url.href;
       redirects.push(current);
     }
     if (!transport.manualRedirects && response.redirected) {
-      redirected = true;
-      url = response.url || current;
-      redirects.push(url);
-      const final = checkFetchTarget(url, site);
+      attempt.redirected = true;
+      attempt.url = response.url || current;
+      redirects.push(attempt.url);
+      const final = checkFetchTarget(attempt.url, site);
       if (!final.ok) {
         discard(response);
-        return redirectRefused(final, url);
+        return redirectRefused(attempt, final, attempt.url);
       }
     }
     if (response.status !== 200) {
       discard(response);
-      return fail('http-status', `HTTP ${response.status}`);
+      return fail(attempt, 'http-status', `HTTP ${response.status}`);
     }
     const cap = capFor(kind, limits);
     const declared = response.headers.get('content-length');
     if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) {
       discard(response);
-      return fail('too-large', `larger than ${formatBytes(cap)} (Content-Length ${declared.trim()})`);
+      return fail(attempt, 'too-large', `larger than ${formatBytes(cap)} (Content-Length ${declared.trim()})`);
     }
     stage = 'the answer did not finish';
     const body = await readCapped(response.body, cap);
-    if (!body.ok) return fail('too-large', `larger than ${formatBytes(cap)}`);
+    if (!body.ok) return fail(attempt, 'too-large', `larger than ${formatBytes(cap)}`);
     return {
       ok: true,
       requestedUrl,
-      url: url ?? current,
-      redirected,
+      url: attempt.url ?? current,
+      redirected: attempt.redirected,
       redirects,
       status: 200,
       contentType: mediaTypeEssence(response.headers.get('content-type')),
@@ -250,26 +259,35 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
       bytes: body.bytes,
     };
   } catch (error) {
-    if (signal?.aborted) return fail('aborted', 'the check was cancelled');
-    if (timeout.aborted) return fail('timeout', `${stage} within ${formatMs(limits.timeoutMs)}`);
-    return networkFailure(error);
+    if (signal?.aborted) return fail(attempt, 'aborted', 'the check was cancelled');
+    if (timeout.signal.aborted) return fail(attempt, 'timeout', `${stage} within ${formatMs(limits.timeoutMs)}`);
+    return networkFailure(attempt, error);
+  } finally {
+    clearTimeout(timer);
   }
+}
 
-  function redirectRefused(verdict: { reason: PolicyReason; detail: string }, to: string): FetchFailure {
-    const target = shorten(to);
-    if (verdict.reason === 'insecure-http') {
-      return fail('insecure-redirect', `redirects to ${target}, leaving https`, verdict.reason);
-    }
-    return fail('redirect-blocked', `redirects to ${target}, which ${verdict.detail}`, verdict.reason);
-  }
+function fail(attempt: Attempt, reason: FailureReason, detail: string, policy?: PolicyReason): FetchFailure {
+  const { requestedUrl, url, httpStatus, redirected } = attempt;
+  const failure: FetchFailure = { ok: false, requestedUrl, url, reason, detail, httpStatus, redirected };
+  if (policy) failure.policy = policy;
+  return failure;
+}
 
-  function networkFailure(error: unknown): FetchFailure {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    const message = cause instanceof Error ? cause.message : String(cause);
-    // Follow mode (browsers, undici) gives up on a loop by itself; name it when we can tell.
-    if (/redirect count exceeded|too many redirects/i.test(message)) {
-      return fail('too-many-redirects', 'too many redirects');
-    }
-    return fail('network', `network error (${shorten(message)})`);
+function redirectRefused(attempt: Attempt, verdict: { reason: PolicyReason; detail: string }, to: string): FetchFailure {
+  const target = shorten(to);
+  if (verdict.reason === 'insecure-http') {
+    return fail(attempt, 'insecure-redirect', `redirects to ${target}, leaving https`, verdict.reason);
   }
+  return fail(attempt, 'redirect-blocked', `redirects to ${target}, which ${verdict.detail}`, verdict.reason);
+}
+
+function networkFailure(attempt: Attempt, error: unknown): FetchFailure {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  // Follow mode (browsers, undici) gives up on a loop by itself; name it when we can tell.
+  if (/redirect count exceeded|too many redirects/i.test(message)) {
+    return fail(attempt, 'too-many-redirects', 'too many redirects');
+  }
+  return fail(attempt, 'network', `network error (${shorten(message)})`);
 }

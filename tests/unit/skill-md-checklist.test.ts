@@ -134,8 +134,11 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
 
 describe('SKILL.md checklist (skill-md.md §6, items 42–54)', () => {
   it.each(ROWS)('%s', (_label, input, expected, row = {}) => {
-    const result = checkSkillMd(typeof input === 'string' ? enc(input) : input, { ...CTX, ...row.ctx });
+    const bytes = typeof input === 'string' ? enc(input) : input;
+    const result = checkSkillMd(bytes, { ...CTX, ...row.ctx });
     expect(result.findings.map((f) => `${f.severity} ${f.code}`).sort()).toEqual([...expected].sort());
+    // The fast frontmatter reader must change nothing: the YAML parser alone gives the same result.
+    expect(result).toEqual(checkSkillMd(bytes, { ...CTX, ...row.ctx }, () => null));
     for (const f of result.findings) expect(f.document).toBe(DOC);
     if (row.says) expect(result.findings.map((f) => `${f.message} ${f.hint}`).join('\n')).toContain(row.says);
   });
@@ -149,7 +152,9 @@ const EXTRA_ROWS: [string, string, string[]][] = [
 
 describe('SKILL.md checks beyond the checklist', () => {
   it.each(EXTRA_ROWS)('%s', (_label, input, expected) => {
-    expect(checkSkillMd(enc(input), CTX).findings.map((f) => `${f.severity} ${f.code}`).sort()).toEqual(expected);
+    const result = checkSkillMd(enc(input), CTX);
+    expect(result.findings.map((f) => `${f.severity} ${f.code}`).sort()).toEqual(expected);
+    expect(result).toEqual(checkSkillMd(enc(input), CTX, () => null));
   });
 
   it('every declared code is exercised by a row, with its declared severity', () => {

@@ -3,14 +3,14 @@ import { finding, sortFindings, type Finding } from '../findings';
 import { limitConcurrency } from '../limit-concurrency';
 import { parsePoppy } from '../poppy';
 import type { PoppyModel, Report, SkillReport } from '../report';
-import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexParse } from '../skill-index';
+import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexParse, type MergedEntry } from '../skill-index';
 import { DEFAULT_LIMITS, WELL_KNOWN, type Limits } from '../spec';
 import { siteContext } from '../url-policy';
 import { ENGINE_CODES } from './codes';
 import type { CheckContext, CheckDeps } from './context';
 import { readSiteDocument } from './documents';
 import { computeVerdict } from './verdict';
-import { verifySkill, type ArtifactFetcher } from './verify-skill';
+import { verifySkill, type ArtifactFetcher, type SkillOutcome } from './verify-skill';
 
 export interface CheckResult {
   report: Report;
@@ -80,19 +80,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     }
   }
 
-  // Each skill is fetched *and* verified inside one of `concurrency` slots: at most that many
-  // requests are in flight, and at most that many bodies are alive, whatever the skill count.
-  const fetchArtifact = sharedFetcher(merged.map((m) => m.entry.url), ctx);
-  let done = 0;
-  const outcomes = await Promise.all(
-    merged.map((m) =>
-      ctx.schedule(async () => {
-        const outcome = await verifySkill(m, ctx, fetchArtifact);
-        deps.onProgress?.({ done: ++done, total: merged.length });
-        return outcome;
-      }),
-    ),
-  );
+  const outcomes = await verifyAll(merged, ctx, deps.onProgress);
   const skills: SkillReport[] = outcomes.map((o) => o.skill);
   for (const o of outcomes) findings.push(...o.findings);
   findings.push(...notCheckedSummary(skills));
@@ -115,6 +103,29 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
 
 function indexContext(source: 'poppy' | 'well-known', document: string, requestedUrl: string, limits: Limits) {
   return { source, document, requestedUrl, pathPrefix: source === 'poppy' ? ['skill_index'] : [], maxSkills: limits.maxSkills };
+}
+
+/**
+ * Each skill is fetched *and* verified by one of `concurrency` workers, which take the rows in
+ * order: at most that many requests are in flight, and at most that many bodies are alive,
+ * whatever the skill count. The site's documents are all read by now, so the workers have every
+ * slot; a pool costs nothing per row, where queueing each row through `ctx.schedule` did.
+ */
+async function verifyAll(merged: readonly MergedEntry[], ctx: CheckContext, onProgress: CheckDeps['onProgress']): Promise<SkillOutcome[]> {
+  const fetchArtifact = sharedFetcher(merged.map((m) => m.entry.url), ctx);
+  const outcomes: SkillOutcome[] = [];
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < merged.length) {
+      const i = next++;
+      outcomes[i] = await verifySkill(merged[i]!, ctx, fetchArtifact);
+      onProgress?.({ done: ++done, total: merged.length });
+    }
+  };
+  const workers = Math.min(merged.length, Math.max(1, Math.floor(ctx.limits.concurrency)));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return outcomes;
 }
 
 /**

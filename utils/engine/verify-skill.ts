@@ -30,7 +30,6 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     expectedDigest: entry.digest,
     actualDigest: null,
   };
-  const where = { document: null as string | null, path: jsonPath([...entry.path, 'url']), skill: skill.name };
   if (entry.status !== 'pending') {
     skill.status = entry.status;
     if (entry.reason) skill.reason = entry.reason;
@@ -41,6 +40,7 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   if (!policy.ok) {
     skill.status = 'blocked';
     skill.reason = policy.detail;
+    const where = { document: null, path: jsonPath([...entry.path, 'url']), skill: skill.name };
     return { skill, findings: [finding(ENGINE_CODES['skill-blocked'], `Skill ${skill.name} was not fetched: its URL ${policy.detail}.`, where)] };
   }
   const origin = policy.url.origin;
@@ -52,7 +52,7 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   const kind = entry.type === 'archive' ? 'archive' : 'skill-md';
   const expectedHex = digestHex(entry.digest ?? '')!;
   const cached = ctx.revalidate || !ctx.bodies ? null : await ctx.bodies.get(expectedHex);
-  const served: Served | Finding[] = cached ? { bytes: cached, contentEncoding: null, contentType: null, url } : await fetchAndScreen(url, kind, skill, ctx, fetchArtifact);
+  const served: Served | Finding[] = cached ? { bytes: cached, contentEncoding: null, contentType: null, url } : await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
   if (Array.isArray(served)) return { skill, findings: served };
   const { bytes } = served;
 
@@ -64,11 +64,11 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     skill.mismatch = await explainMismatch(bytes, expectedHex, served);
     const because = describeCauses(skill.mismatch);
     const message = `Skill ${skill.name} does not match its digest: the index says ${entry.digest}, the served file hashes to ${skill.actualDigest}.${because ? ` ${because}` : ''}`;
-    findings.push(finding(ENGINE_CODES['digest-mismatch'], message, { ...where, document: url, path: jsonPath([...entry.path, 'digest']) }));
+    findings.push(finding(ENGINE_CODES['digest-mismatch'], message, { document: url, path: jsonPath([...entry.path, 'digest']), skill: skill.name }));
     return { skill, findings };
   }
   skill.status = 'verified';
-  if (!cached) await ctx.bodies?.put(actualHex, bytes);
+  if (!cached && ctx.bodies) await ctx.bodies.put(actualHex, bytes);
   if (kind === 'skill-md') {
     const md = checkSkillMd(bytes, { document: url, indexName: entry.name, indexDescription: entry.description });
     skill.frontmatter = md.frontmatter;
@@ -86,7 +86,7 @@ interface Served {
 }
 
 /** Fetches the artifact; returns what was served, or the findings of a failure (status set). */
-async function fetchAndScreen(url: string, kind: 'skill-md' | 'archive', skill: SkillReport, ctx: CheckContext, fetchArtifact: ArtifactFetcher): Promise<Served | Finding[]> {
+async function fetchAndScreen(url: string, origin: string, kind: 'skill-md' | 'archive', skill: SkillReport, ctx: CheckContext, fetchArtifact: ArtifactFetcher): Promise<Served | Finding[]> {
   const result = await fetchArtifact(url, kind);
   const where = { document: url, skill: skill.name };
   if (!result.ok) {
@@ -97,7 +97,9 @@ async function fetchAndScreen(url: string, kind: 'skill-md' | 'archive', skill: 
     return [finding(spec, `Skill ${skill.name} could not be read: ${result.detail}.`, where)];
   }
   skill.contentType = result.contentType;
-  if (new URL(result.url).origin !== ctx.site.origin && !result.accessControlAllowOrigin) {
+  // Without a redirect the final URL is the one requested, whose origin is known already.
+  const finalOrigin = result.redirected ? new URL(result.url).origin : origin;
+  if (finalOrigin !== ctx.site.origin && !result.accessControlAllowOrigin) {
     skill.status = 'unreachable';
     skill.reason = 'no CORS header';
     return [finding(ENGINE_CODES['skill-no-cors'], `Skill ${skill.name} is on another site that sends no Access-Control-Allow-Origin header.`, where)];

@@ -56,8 +56,11 @@ export function compareIndexes(poppy: IndexParse, wellKnown: IndexParse): Findin
  * first in their order, then the stand-alone copy's remaining entries.
  */
 export function mergeIndexes(poppy: IndexParse | null, wellKnown: IndexParse | null): MergedEntry[] {
+  // One copy only (the common case): nothing to match.
+  if (!wellKnown) return (poppy?.entries ?? []).map((entry) => ({ entry, source: 'poppy' }));
+  if (!poppy) return wellKnown.entries.map((entry) => ({ entry, source: 'well-known' }));
   const waiting = new Map<string, IndexEntry[]>();
-  for (const e of wellKnown?.entries ?? []) {
+  for (const e of wellKnown.entries) {
     const k = key(e);
     if (k === null) continue;
     const list = waiting.get(k);
@@ -66,7 +69,7 @@ export function mergeIndexes(poppy: IndexParse | null, wellKnown: IndexParse | n
   }
   const matched = new Set<IndexEntry>();
   const rows: MergedEntry[] = [];
-  for (const pe of poppy?.entries ?? []) {
+  for (const pe of poppy.entries) {
     const k = key(pe);
     const we = k === null ? undefined : waiting.get(k)?.shift();
     if (!we) {
@@ -76,7 +79,7 @@ export function mergeIndexes(poppy: IndexParse | null, wellKnown: IndexParse | n
     matched.add(we);
     rows.push({ entry: pe, source: 'both' });
   }
-  for (const we of wellKnown?.entries ?? []) if (!matched.has(we)) rows.push({ entry: we, source: 'well-known' });
+  for (const we of wellKnown.entries) if (!matched.has(we)) rows.push({ entry: we, source: 'well-known' });
   return rows;
 }
 

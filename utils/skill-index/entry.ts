@@ -3,7 +3,7 @@ import { SKILL_INDEX_CODES as C } from './codes';
 import { digestProblem } from './digest-format';
 import { checkType, descriptionProblem, nameProblem, urlProblem, URL_EDGE_SPACE } from './fields';
 import { resolveEntryUrl, resolveOrNull } from './resolve-url';
-import { EntrySchema, type EntryField } from './schema';
+import { EntrySchema, plainlyValidEntry, type EntryField } from './schema';
 import type { EntryStatus, IndexContext, IndexEntry, Problem } from './types';
 import { isObject, kindOf, own, quote } from './words';
 
@@ -30,60 +30,81 @@ export interface CheckedEntry {
  * saves. `pending` entries are resolved by `checkEntry`, with findings.
  */
 export function listEntry(value: unknown, position: number, ctx: IndexContext, status: EntryStatus, reason?: string): IndexEntry {
-  const read = (key: string): string | null => {
-    const v = isObject(value) ? own(value, key) : undefined;
-    return typeof v === 'string' ? v : null;
-  };
-  const rawUrl = read('url');
+  const rawUrl = readString(value, 'url');
   const resolve = status === 'skipped' && rawUrl !== null && rawUrl.replace(URL_EDGE_SPACE, '') !== '';
   const url = resolve ? resolveOrNull(rawUrl, ctx.document) : null;
   const path = [...ctx.pathPrefix, 'skills', position];
-  const entry: IndexEntry = { position, path, name: read('name'), description: read('description'), type: read('type'), rawUrl, url, digest: read('digest'), status };
+  const entry: IndexEntry = {
+    position,
+    path,
+    name: readString(value, 'name'),
+    description: readString(value, 'description'),
+    type: readString(value, 'type'),
+    rawUrl,
+    url,
+    digest: readString(value, 'digest'),
+    status,
+  };
   if (reason !== undefined) entry.reason = reason;
   return entry;
+}
+
+function readString(value: unknown, key: string): string | null {
+  const v = isObject(value) ? own(value, key) : undefined;
+  return typeof v === 'string' ? v : null;
 }
 
 /** Validates one v0.2.0 entry on its own (one bad entry never sinks the rest). */
 export function checkEntry(value: unknown, position: number, ctx: IndexContext): CheckedEntry {
   const entry = listEntry(value, position, ctx, 'pending');
-  const at = (...field: (string | number)[]) => jsonPath([...entry.path, ...field]);
-  const where = (path: string, hint?: string) => ({ document: ctx.document, path, hint, ...(entry.name ? { skill: entry.name } : {}) });
   const findings: Finding[] = [];
   const explained: string[] = [];
-  const fail = (spec: FindingSpec, p: Problem, path: string) => findings.push(finding(spec, p.message, where(path, p.hint)));
+  const fail = (spec: FindingSpec, p: Problem, ...field: string[]) => findings.push(entryFinding(entry, ctx.document, spec, p, field));
 
   if (!isObject(value)) {
-    fail(C['entry-not-object'], { message: `The entry is ${kindOf(value)}, not an object.` }, at());
+    fail(C['entry-not-object'], { message: `The entry is ${kindOf(value)}, not an object.` });
     return finish(entry, findings, explained);
   }
   const type = checkType(own(value, 'type'));
   if (type.kind === 'unknown') {
     // The RFC says skip and warn: fields of a type we don't know may follow other rules.
-    fail(C['unknown-type'], type.problem, at('type'));
+    fail(C['unknown-type'], type.problem, 'type');
     return { entry: listEntry(value, position, ctx, 'skipped', `unknown type ${quote(entry.type ?? '', 40)}`), findings, explained: [] };
   }
-  if (type.kind === 'invalid') fail(C['missing-type'], type.problem, at('type'));
+  if (type.kind === 'invalid') fail(C['missing-type'], type.problem, 'type');
 
-  const parsed = EntrySchema.safeParse(value);
   // Only which fields failed is read here (at most four); the wording comes from FIELD_RULES.
-  const failed = new Set(parsed.success ? [] : parsed.error.issues.map((i) => i.path[0]));
+  const failed = plainlyValidEntry(value) ? NONE_FAILED : failedFields(value);
   for (const field of Object.keys(FIELD_RULES) as EntryField[]) {
     if (!failed.has(field)) continue;
     const raw = own(value, field);
     if (field === 'digest' && raw === undefined && own(value, MISNAMED_DIGEST) !== undefined) {
       explained.push(MISNAMED_DIGEST);
-      fail(C['digest-field-misnamed'], { message: `The digest is in a field named \`${MISNAMED_DIGEST}\`; it must be called \`digest\`.` }, at(MISNAMED_DIGEST));
+      fail(C['digest-field-misnamed'], { message: `The digest is in a field named \`${MISNAMED_DIGEST}\`; it must be called \`digest\`.` }, MISNAMED_DIGEST);
       continue;
     }
     const rule = FIELD_RULES[field];
-    fail(rule.spec, rule.problem(raw) ?? { message: `\`${field}\` is not valid.` }, at(field));
+    fail(rule.spec, rule.problem(raw) ?? { message: `\`${field}\` is not valid.` }, field);
   }
   if (!failed.has('url') && entry.rawUrl !== null) {
     const resolved = resolveEntryUrl(entry.rawUrl, ctx);
     entry.url = resolved.url;
-    for (const note of resolved.notes) fail(note.spec, { message: note.message }, at('url'));
+    for (const note of resolved.notes) fail(note.spec, { message: note.message }, 'url');
   }
   return finish(entry, findings, explained);
+}
+
+/** A finding about the entry, at `field` inside it (the entry itself when there is none). */
+function entryFinding(entry: IndexEntry, document: string, spec: FindingSpec, p: Problem, field: readonly string[]): Finding {
+  const where = { document, path: jsonPath([...entry.path, ...field]), hint: p.hint, ...(entry.name ? { skill: entry.name } : {}) };
+  return finding(spec, p.message, where);
+}
+
+const NONE_FAILED: ReadonlySet<unknown> = new Set();
+
+function failedFields(value: object): ReadonlySet<unknown> {
+  const parsed = EntrySchema.safeParse(value);
+  return new Set(parsed.success ? [] : parsed.error.issues.map((i) => i.path[0]));
 }
 
 function finish(entry: IndexEntry, findings: Finding[], explained: string[]): CheckedEntry {

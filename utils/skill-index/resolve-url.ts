@@ -22,32 +22,31 @@ const ENCODED_DOT_SEGMENTS = new Set(['%2e', '.%2e', '%2e.', '%2e%2e']);
  */
 export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string | null; notes: UrlNote[] } {
   const notes: UrlNote[] = [];
-  const shown = quote(raw);
   const trimmed = raw.replace(URL_EDGE_SPACE, '');
   const inner = /[\t\n\r]/.test(trimmed);
   if (inner || trimmed !== raw) {
     const what = inner ? 'a tab or line break inside it' : 'spaces or control characters around it';
-    notes.push({ spec: C['url-whitespace'], message: `\`url\` ${shown} has ${what}, which URL parsers remove silently.` });
+    notes.push({ spec: C['url-whitespace'], message: `\`url\` ${quote(raw)} has ${what}, which URL parsers remove silently.` });
   }
   let url: URL;
   try {
     url = new URL(raw, ctx.document);
   } catch {
-    return { url: null, notes: [...notes, { spec: C['bad-url'], message: `\`url\` ${shown} is not a valid URL.` }] };
+    return { url: null, notes: [...notes, { spec: C['bad-url'], message: `\`url\` ${quote(raw)} is not a valid URL.` }] };
   }
   if (raw.includes('\\')) {
-    notes.push({ spec: C['url-backslash'], message: `\`url\` ${shown} has a backslash; a browser resolves it to ${url.href}.` });
+    notes.push({ spec: C['url-backslash'], message: `\`url\` ${quote(raw)} has a backslash; a browser resolves it to ${url.href}.` });
   }
-  const segments = trimmed.split(/[?#]/, 1)[0]!.split(/[/\\]/).map((s) => s.toLowerCase());
+  // Every dot segment, plain or encoded, holds `..` or `%`: most URLs need no split at all.
+  const segments = trimmed.includes('%') || trimmed.includes('..') ? trimmed.split(/[?#]/, 1)[0]!.split(/[/\\]/).map((s) => s.toLowerCase()) : [];
   if (segments.some((s) => ENCODED_DOT_SEGMENTS.has(s))) {
-    notes.push({ spec: C['url-encoded-dots'], message: `\`url\` ${shown} has an encoded dot segment; it resolves to ${url.href}.` });
+    notes.push({ spec: C['url-encoded-dots'], message: `\`url\` ${quote(raw)} has an encoded dot segment; it resolves to ${url.href}.` });
   }
   const web = url.protocol === 'https:' || url.protocol === 'http:';
-  const documentOrigin = originOf(ctx.document);
+  const { document: documentOrigin, site: siteOrigin } = originsOf(ctx);
   if (web && url.origin === documentOrigin && segments.some((s) => DOT_SEGMENTS.has(s)) && !url.pathname.startsWith(SKILLS_DIR)) {
-    notes.push({ spec: C['url-leaves-skills-dir'], message: `\`url\` ${shown} climbs out of ${SKILLS_DIR} to ${url.pathname}.` });
+    notes.push({ spec: C['url-leaves-skills-dir'], message: `\`url\` ${quote(raw)} climbs out of ${SKILLS_DIR} to ${url.pathname}.` });
   }
-  const siteOrigin = originOf(ctx.requestedUrl) ?? documentOrigin;
   if (web && url.origin !== siteOrigin) {
     notes.push({ spec: C['artifact-other-origin'], message: `The artifact is on ${url.origin}, not on ${siteOrigin}.` });
   }
@@ -66,6 +65,19 @@ export function resolveOrNull(raw: string, base: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The index's own origins, worked out once per index (per `ctx`) rather than once per entry. */
+const contextOrigins = new WeakMap<IndexContext, { document: string | null; site: string | null }>();
+
+function originsOf(ctx: IndexContext): { document: string | null; site: string | null } {
+  let origins = contextOrigins.get(ctx);
+  if (!origins) {
+    const document = originOf(ctx.document);
+    origins = { document, site: originOf(ctx.requestedUrl) ?? document };
+    contextOrigins.set(ctx, origins);
+  }
+  return origins;
 }
 
 function originOf(url: string): string | null {

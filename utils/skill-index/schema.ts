@@ -29,3 +29,19 @@ export const EntrySchema = z.object({
 });
 
 export type EntryField = keyof typeof EntrySchema.shape;
+
+/**
+ * True only when `EntrySchema` accepts the entry, checked without zod: that is every entry of a
+ * well-made index, and a zod parse per entry is most of the cost of reading one. Conservative:
+ * anything else (including a long but valid description) answers false and zod decides.
+ * Reads fields the way zod does (plain property access).
+ */
+export function plainlyValidEntry(value: object): boolean {
+  const { name, description, url, digest } = value as Record<string, unknown>;
+  return (
+    typeof name === 'string' && name.length >= 1 && name.length <= SKILL_NAME_MAX && SKILL_NAME_PATTERN.test(name) &&
+    typeof description === 'string' && description.length <= DESCRIPTION_MAX && description.trim() !== '' &&
+    typeof url === 'string' && url.length <= SKILL_URL_MAX && url.replace(URL_EDGE_SPACE, '') !== '' &&
+    typeof digest === 'string' && DIGEST_PATTERN.test(digest)
+  );
+}

@@ -1,4 +1,4 @@
-import { isMap, isSeq, type Node, type YAMLMap } from 'yaml';
+import { isMap, isSeq, type YAMLMap } from 'yaml';
 import { didYouMean } from '../did-you-mean';
 import { finding, jsonPath, type Finding, type FindingSpec } from '../findings';
 import { COMPATIBILITY_MAX, DESCRIPTION_MAX, SKILL_MD_FIELDS } from '../spec';
@@ -7,21 +7,27 @@ import { checkName } from './name';
 import { PLAIN_LIMITS } from './plain';
 import { codePoints, quote } from './text';
 import type { SkillMdContext } from './types';
-import { describeValue, keyText, resolved, stringValue, type YamlScan } from './yaml-walk';
+import { describeValue, keyText, resolved, stringValue, type FieldValue, type YamlScan } from './yaml-walk';
 
 /** Per-key findings (unknown keys, metadata values) stop here: the rest add nothing new. */
 const MAX_PER_RULE = 10;
 const KNOWN: readonly string[] = SKILL_MD_FIELDS;
 
-type Fields = ReadonlyMap<string, Node | null>;
+/** The top-level fields by key, in document order. */
+export type Fields = ReadonlyMap<string, FieldValue>;
 
-/** The frontmatter fields against D6 and skill-md.md §2 (our severities, not skills-ref's). */
-export function checkFields(map: YAMLMap, scan: YamlScan, ctx: SkillMdContext): Finding[] {
-  const fields = new Map<string, Node | null>();
+/** The first PLAIN_LIMITS.entries keys of the parsed mapping, aliases resolved; a repeated key keeps its first value. */
+export function fieldsOf(map: YAMLMap, scan: YamlScan): Fields {
+  const fields = new Map<string, FieldValue>();
   for (const pair of map.items.slice(0, PLAIN_LIMITS.entries)) {
     const key = keyText(pair.key);
     if (key !== null && !fields.has(key)) fields.set(key, resolved(pair.value, scan));
   }
+  return fields;
+}
+
+/** The frontmatter fields against D6 and skill-md.md §2 (our severities, not skills-ref's). */
+export function checkFields(fields: Fields, scan: YamlScan, ctx: SkillMdContext): Finding[] {
   return [
     ...nameFindings(fields, ctx),
     ...descriptionFindings(fields, ctx),
@@ -132,7 +138,7 @@ function unknownKeyFindings(fields: Fields, document: string): Finding[] {
   });
 }
 
-function notString(field: string, node: Node | null, document: string): Finding {
+function notString(field: string, node: FieldValue, document: string): Finding {
   const what = describeValue(node);
   const where = { document, path: jsonPath([field]) };
   const hint = what === 'empty' ? `Give \`${field}\` a quoted value, or remove the key.` : undefined;

@@ -19,6 +19,10 @@ export interface SplitSkillMd {
 
 const DELIMITER = '---';
 
+/** ignoreBOM keeps a BOM in the text so that we can report it. One decoder serves every file:
+ *  a call without `stream` starts from a clean state, even after a failed one. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /**
  * Verified bytes → frontmatter text and body. Delimiters are line-anchored (skill-md.md §4): the
  * first line is exactly `---` (CRLF allowed) and the frontmatter ends at the next such line, so
@@ -28,8 +32,7 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
   const where = { document };
   let text: string;
   try {
-    // ignoreBOM keeps a BOM in the text so that we can report it.
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     const f = finding(SKILL_MD_CODES['skill-md-not-utf8'], 'SKILL.md is not valid UTF-8.', where);
     return { yaml: null, firstLine: 1, body: null, findings: [f] };

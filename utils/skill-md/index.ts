@@ -1,28 +1,35 @@
 import { finding, type Finding } from '../findings';
 import { SKILL_BODY_LINES_HINT, SKILL_BODY_TOKENS_HINT } from '../spec';
 import { SKILL_MD_CODES } from './codes';
-import { checkFields } from './fields';
+import { checkFields, fieldsOf } from './fields';
 import { splitSkillMd } from './frontmatter';
-import { toPlain } from './plain';
+import { pairsToPlain, toPlain } from './plain';
 import { detached } from './text';
 import type { SkillMdCheck, SkillMdContext } from './types';
 import { parseFrontmatter } from './yaml-parse';
+import { readSimpleMapping } from './yaml-simple';
 import { delimiterFinding, styleFindings, unresolvedAliasFinding } from './yaml-style';
-import { scanYaml } from './yaml-walk';
+import { NOTHING_FOUND, scanYaml } from './yaml-walk';
 
 export { SKILL_MD_CODES } from './codes';
 export type { SkillMdCheck, SkillMdContext } from './types';
 
+/** Reads a frontmatter of plain `key: text` lines without the YAML parser; null leaves it to the parser. */
+export type SimpleReader = (yaml: string) => [string, string][] | null;
+
 /**
  * Checks a SKILL.md whose bytes already matched their digest (D3: a mismatch is never parsed).
- * Nothing here evaluates, renders or follows anything in the file; it never throws.
+ * Nothing here evaluates, renders or follows anything in the file; it never throws. `simple` is
+ * replaceable only so that tests can prove the fast reader changes no result (`() => null`).
  */
-export function checkSkillMd(bytes: Uint8Array, ctx: SkillMdContext): SkillMdCheck {
+export function checkSkillMd(bytes: Uint8Array, ctx: SkillMdContext, simple: SimpleReader = readSimpleMapping): SkillMdCheck {
   const split = splitSkillMd(bytes, ctx.document);
   const findings: Finding[] = [...split.findings];
   let frontmatter: Record<string, unknown> | null = null;
   if (split.yaml !== null) {
-    const checked = checkFrontmatter(detached(split.yaml), split.firstLine, ctx);
+    const yaml = detached(split.yaml);
+    const pairs = simple(yaml);
+    const checked = pairs ? checkSimpleFrontmatter(pairs, ctx) : checkFrontmatter(yaml, split.firstLine, ctx);
     frontmatter = checked.frontmatter;
     findings.push(...checked.findings);
   }
@@ -30,7 +37,9 @@ export function checkSkillMd(bytes: Uint8Array, ctx: SkillMdContext): SkillMdChe
   return { frontmatter, body: split.body, findings };
 }
 
-function checkFrontmatter(yaml: string, firstLine: number, ctx: SkillMdContext): { frontmatter: Record<string, unknown> | null; findings: Finding[] } {
+type CheckedFrontmatter = { frontmatter: Record<string, unknown> | null; findings: Finding[] };
+
+function checkFrontmatter(yaml: string, firstLine: number, ctx: SkillMdContext): CheckedFrontmatter {
   const { document } = ctx;
   const parsed = parseFrontmatter(yaml, firstLine, document);
   if (!parsed.map) return { frontmatter: null, findings: parsed.findings };
@@ -40,8 +49,16 @@ function checkFrontmatter(yaml: string, firstLine: number, ctx: SkillMdContext):
   const findings = styleFindings(scan, document);
   const delimiter = delimiterFinding(yaml, parsed.map, document);
   if (delimiter) findings.push(delimiter);
-  findings.push(...checkFields(parsed.map, scan, ctx));
-  const copy = toPlain(parsed.map, scan);
+  findings.push(...checkFields(fieldsOf(parsed.map, scan), scan, ctx));
+  return withCopy(findings, toPlain(parsed.map, scan), document);
+}
+
+/** No anchors, tags, flow style or `---` in plain pairs: only the field checks and the copy remain. */
+function checkSimpleFrontmatter(pairs: [string, string][], ctx: SkillMdContext): CheckedFrontmatter {
+  return withCopy(checkFields(new Map(pairs), NOTHING_FOUND, ctx), pairsToPlain(pairs), ctx.document);
+}
+
+function withCopy(findings: Finding[], copy: { value: Record<string, unknown>; truncated: boolean }, document: string): CheckedFrontmatter {
   if (copy.truncated) {
     const message = 'The frontmatter is too big or too deeply nested to keep in full; the report holds a shortened copy.';
     findings.push(finding(SKILL_MD_CODES['skill-md-frontmatter-truncated'], message, { document }));

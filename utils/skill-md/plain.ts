@@ -1,5 +1,5 @@
 import { isAlias, isMap, isScalar, isSeq, type YAMLMap } from 'yaml';
-import { keyText, type YamlScan } from './yaml-walk';
+import { keyText, NOTHING_FOUND, type YamlScan } from './yaml-walk';
 
 /** Bounds on the copy kept in the report: it is shown in the panel and stored with the result. */
 export const PLAIN_LIMITS = {
@@ -31,21 +31,40 @@ export function toPlain(map: YAMLMap, scan: YamlScan): { value: Record<string, u
   return { value, truncated: budget.truncated };
 }
 
+/** The same copy of the simple reader's `key: text` pairs (see yaml-simple.ts). */
+export function pairsToPlain(pairs: readonly (readonly [string, string])[]): { value: Record<string, unknown>; truncated: boolean } {
+  const budget: Budget = { nodes: PLAIN_LIMITS.nodes, aliases: PLAIN_LIMITS.aliases, truncated: false };
+  const out: Record<string, unknown> = {};
+  if (pairs.length > PLAIN_LIMITS.entries) budget.truncated = true;
+  for (const [key, text] of pairs.slice(0, PLAIN_LIMITS.entries)) setOwn(out, key, copy(text, NOTHING_FOUND, 1, budget));
+  return { value: out, truncated: budget.truncated };
+}
+
 function copyMap(map: YAMLMap, scan: YamlScan, depth: number, budget: Budget): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (map.items.length > PLAIN_LIMITS.entries) budget.truncated = true;
   for (const pair of map.items.slice(0, PLAIN_LIMITS.entries)) {
     const key = keyText(pair.key);
     if (key === null) continue; // a list or map as key: reported by the style check
-    // defineProperty, not assignment: a `__proto__` key stays an ordinary own property.
-    Object.defineProperty(out, key, { value: copy(pair.value, scan, depth, budget), enumerable: true, writable: true, configurable: true });
+    setOwn(out, key, copy(pair.value, scan, depth, budget));
   }
   return out;
 }
 
+/**
+ * A name Object.prototype has (`__proto__` above all) gets defineProperty, so it stays an
+ * ordinary own property; any other name gets the same property from a (cheaper) assignment.
+ */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (Object.hasOwn(Object.prototype, key)) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+/** A node, or text the simple reader read, which is a string scalar. */
 function copy(node: unknown, scan: YamlScan, depth: number, budget: Budget): unknown {
   if (node === null || node === undefined) return null;
   if (--budget.nodes < 0) return cut(budget);
+  if (typeof node === 'string') return scalar(node, budget);
   if (isAlias(node)) {
     if (--budget.aliases < 0) return cut(budget);
     return copy(scan.targets.get(node) ?? null, scan, depth, budget);

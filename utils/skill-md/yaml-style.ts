@@ -9,22 +9,28 @@ import { keyText, type YamlScan } from './yaml-walk';
  */
 export function styleFindings(scan: YamlScan, document: string): Finding[] {
   const out: Finding[] = [];
-  const at = (path: (string | number)[]) => ({ document, path: jsonPath(path) });
-  const where = (path: (string | number)[]) => (path.length > 0 ? ` at ${jsonPath(path)}` : '');
   if (scan.flow) {
-    out.push(finding(SKILL_MD_CODES['skill-md-yaml-flow-style'], `Flow-style list or map (\`[…]\` or \`{…}\`)${where(scan.flow)}.`, at(scan.flow)));
+    out.push(finding(SKILL_MD_CODES['skill-md-yaml-flow-style'], `Flow-style list or map (\`[…]\` or \`{…}\`)${where(scan.flow)}.`, at(document, scan.flow)));
   }
   if (scan.anchor) {
-    out.push(finding(SKILL_MD_CODES['skill-md-yaml-anchor'], `Anchor or alias (\`&name\` / \`*name\`)${where(scan.anchor)}.`, at(scan.anchor)));
+    out.push(finding(SKILL_MD_CODES['skill-md-yaml-anchor'], `Anchor or alias (\`&name\` / \`*name\`)${where(scan.anchor)}.`, at(document, scan.anchor)));
   }
   if (scan.tag) {
     const tag = scan.tag.tag.replace(/^tag:yaml\.org,2002:/, '!!').slice(0, 40);
-    out.push(finding(SKILL_MD_CODES['skill-md-yaml-tag'], `Explicit tag \`${tag}\`${where(scan.tag.path)}.`, at(scan.tag.path)));
+    out.push(finding(SKILL_MD_CODES['skill-md-yaml-tag'], `Explicit tag \`${tag}\`${where(scan.tag.path)}.`, at(document, scan.tag.path)));
   }
   if (scan.complexKey) {
-    out.push(finding(SKILL_MD_CODES['skill-md-yaml-complex-key'], `A list or map is used as a key${where(scan.complexKey)}.`, at(scan.complexKey)));
+    out.push(finding(SKILL_MD_CODES['skill-md-yaml-complex-key'], `A list or map is used as a key${where(scan.complexKey)}.`, at(document, scan.complexKey)));
   }
   return out;
+}
+
+function at(document: string, path: (string | number)[]) {
+  return { document, path: jsonPath(path) };
+}
+
+function where(path: (string | number)[]): string {
+  return path.length > 0 ? ` at ${jsonPath(path)}` : '';
 }
 
 /** An alias to no earlier anchor: `yaml` builds the AST anyway, but resolving it fails everywhere. */

@@ -14,6 +14,9 @@ export interface YamlScan {
   complexKey: Segment[] | null;
 }
 
+/** What a scan finds in plain `key: text` pairs (the simple reader's): nothing at all. */
+export const NOTHING_FOUND: YamlScan = Object.freeze({ targets: new Map(), unresolved: null, flow: null, anchor: null, tag: null, complexKey: null });
+
 interface Visit {
   node: Node;
   parent: Visit | null;
@@ -90,13 +93,18 @@ export function resolved(node: unknown, scan: YamlScan): Node | null {
   return isNode(node) ? node : null;
 }
 
-/** The node's value when it is a string scalar, else null. */
-export function stringValue(node: Node | null): string | null {
+/** A frontmatter value: a parsed node, or text the simple reader read (a string scalar). */
+export type FieldValue = Node | string | null;
+
+/** The value when it is a string scalar, else null. */
+export function stringValue(node: FieldValue): string | null {
+  if (typeof node === 'string') return node;
   return isScalar(node) && typeof node.value === 'string' ? node.value : null;
 }
 
 /** Plain words for a value that is not a string: "a number (123)", "a list", "empty". */
-export function describeValue(node: Node | null): string {
+export function describeValue(node: FieldValue): string {
+  if (typeof node === 'string') return 'a string';
   if (isSeq(node)) return 'a list';
   if (isMap(node)) return 'a mapping';
   if (!isScalar(node) || node.value === null || node.value === undefined) return 'empty';
