@@ -2,8 +2,12 @@ import { useState } from 'preact/hooks';
 import { useActions } from './actions';
 import { t } from './i18n';
 
-/** A copy button whose outcome is announced (role=status), since the clipboard is invisible. */
-export function CopyButton(props: { text: string; label: string }) {
+/**
+ * A copy button whose outcome is announced (role=status), since the clipboard is invisible.
+ * Long texts come as a function, called on click: a whole report as JSON or Markdown costs time
+ * the panel's first render should not spend on copies nobody may ask for.
+ */
+export function CopyButton(props: { text: string | (() => string); label: string }) {
   const { copy } = useActions();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
@@ -12,7 +16,7 @@ export function CopyButton(props: { text: string; label: string }) {
         type="button"
         class="button"
         onClick={() => {
-          copy(props.text).then(
+          copy(typeof props.text === 'string' ? props.text : props.text()).then(
             () => setState('copied'),
             () => setState('failed'),
           );

@@ -26,8 +26,8 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
   return (
     <footer class="tools">
       <p class="copy-row">
-        <CopyButton text={JSON.stringify(props.report, null, 2)} label={t('copyJson')} />
-        <CopyButton text={reportToMarkdown(props.report)} label={t('copyMarkdown')} />
+        <CopyButton text={() => JSON.stringify(props.report, null, 2)} label={t('copyJson')} />
+        <CopyButton text={() => reportToMarkdown(props.report)} label={t('copyMarkdown')} />
       </p>
       {props.report.documents.length > 0 ? (
         <details>

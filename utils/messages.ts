@@ -9,22 +9,29 @@ import { DIGEST_PATTERN } from './spec';
 import { supportedOrigin } from './page-support';
 import { z } from './zod';
 
-const tabId = z.number().int().min(0).max(2 ** 31);
+/**
+ * The payload schemas, built on first use. Only the background receives messages; the popup and
+ * the options page only send, and bundlers drop an unused function but never a top-level call,
+ * so building them here keeps zod (most of those pages' weight) out of their bundles.
+ */
+let schema: ReturnType<typeof buildSchema> | undefined;
+function buildSchema() {
+  const tabId = z.number().int().min(0).max(2 ** 31);
+  return z.discriminatedUnion('type', [
+    z.object({ type: z.literal('pageVisited') }),
+    z.object({ type: z.literal('panelOpened'), tabId }),
+    z.object({ type: z.literal('recheck'), tabId }),
+    z.object({ type: z.literal('getSkillTree'), tabId, digest: z.string().max(80).regex(DIGEST_PATTERN) }),
+  ]);
+}
 
-const PageVisitedSchema = z.object({ type: z.literal('pageVisited') });
-const PanelOpenedSchema = z.object({ type: z.literal('panelOpened'), tabId });
-const RecheckSchema = z.object({ type: z.literal('recheck'), tabId });
-const GetSkillTreeSchema = z.object({ type: z.literal('getSkillTree'), tabId, digest: z.string().max(80).regex(DIGEST_PATTERN) });
-
-const MessageSchema = z.discriminatedUnion('type', [PageVisitedSchema, PanelOpenedSchema, RecheckSchema, GetSkillTreeSchema]);
-
-/** Sent by the content script; typed here so `entrypoints/detector.ts` can import only the type. */
-export type PageVisited = z.infer<typeof PageVisitedSchema>;
-export type PanelOpened = z.infer<typeof PanelOpenedSchema>;
-export type Recheck = z.infer<typeof RecheckSchema>;
-export type GetSkillTree = z.infer<typeof GetSkillTreeSchema>;
-export type Message = z.infer<typeof MessageSchema>;
+export type Message = z.infer<ReturnType<typeof buildSchema>>;
 export type MessageType = Message['type'];
+/** Sent by the content script; typed here so `entrypoints/detector.ts` can import only the type. */
+export type PageVisited = Extract<Message, { type: 'pageVisited' }>;
+export type PanelOpened = Extract<Message, { type: 'panelOpened' }>;
+export type Recheck = Extract<Message, { type: 'recheck' }>;
+export type GetSkillTree = Extract<Message, { type: 'getSkillTree' }>;
 
 /** The only messages a content script may send; all others must come from our own pages. */
 const FROM_CONTENT_SCRIPT: ReadonlySet<MessageType> = new Set(['pageVisited']);
@@ -80,7 +87,7 @@ export type Accepted = { sender: TrustedSender; message: Message };
 export function acceptMessage(raw: unknown, sender: Browser.runtime.MessageSender, self: SelfIdentity): Accepted | null {
   const from = classifySender(sender, self);
   if (!from) return null;
-  const parsed = MessageSchema.safeParse(raw);
+  const parsed = (schema ??= buildSchema()).safeParse(raw);
   if (!parsed.success) return null;
   const message = parsed.data;
   if ((from.kind === 'page') !== FROM_CONTENT_SCRIPT.has(message.type)) return null;

@@ -8,7 +8,6 @@
 import { browser } from 'wxt/browser';
 import type { BodyCache } from './engine';
 import type { Report } from './report';
-import { z } from './zod';
 
 /** One origin's last finished check. */
 export interface StoredResult {
@@ -31,13 +30,12 @@ export interface CheckMarker {
   total: number;
 }
 
-const OptionsSchema = z.object({
+export interface Options {
   /** Check sites on visit (D9); off = "check only when I open the panel". */
-  autoCheck: z.boolean().catch(true),
+  autoCheck: boolean;
   /** Also fetch skill files hosted on other sites during automatic checks (D5 opt-in). */
-  autoOtherHosts: z.boolean().catch(false),
-});
-export type Options = z.infer<typeof OptionsSchema>;
+  autoOtherHosts: boolean;
+}
 export const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
 
 const TABS_KEY = 'tabs';
@@ -97,6 +95,12 @@ export const getMarker = (origin: string) => read<CheckMarker>(session(), marker
 export const setMarker = (origin: string, marker: CheckMarker) => session().set({ [markerKey(origin)]: marker });
 export const clearMarker = (origin: string) => session().remove(markerKey(origin));
 
+/** An origin's result and marker in one storage read: the panel's first view needs both. */
+export async function getOriginState(origin: string): Promise<{ result: StoredResult | null; marker: CheckMarker | null }> {
+  const got = await session().get([resultKey(origin), markerKey(origin)]);
+  return { result: (got[resultKey(origin)] as StoredResult | undefined) ?? null, marker: (got[markerKey(origin)] as CheckMarker | undefined) ?? null };
+}
+
 /** Stores a result; on a quota error, sweeps every result no tab shows and tries once more. */
 export async function setResult(origin: string, result: StoredResult): Promise<void> {
   try {
@@ -137,9 +141,17 @@ export function watchOrigin(origin: string, onChange: () => void): () => void {
 
 // -- options ---------------------------------------------------------------------------------
 
+/**
+ * Two explicit checks, not a zod schema: the options page and the popup load this module, and
+ * zod would be most of their bundle. Whatever is stored, each option is a boolean or its default.
+ */
 export async function getOptions(): Promise<Options> {
-  const parsed = OptionsSchema.safeParse((await read<unknown>(local(), OPTIONS_KEY)) ?? {});
-  return parsed.success ? parsed.data : { autoCheck: DEFAULT_OPTIONS.autoCheck, autoOtherHosts: DEFAULT_OPTIONS.autoOtherHosts };
+  const stored = await read<unknown>(local(), OPTIONS_KEY);
+  const field = (key: keyof Options): boolean => {
+    const value = typeof stored === 'object' && stored !== null && Object.hasOwn(stored, key) ? (stored as Record<string, unknown>)[key] : undefined;
+    return typeof value === 'boolean' ? value : DEFAULT_OPTIONS[key];
+  };
+  return { autoCheck: field('autoCheck'), autoOtherHosts: field('autoOtherHosts') };
 }
 
 export function setOptions(change: Partial<Options>): Promise<void> {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { Panel } from '../../components/Panel';
 import type { PanelActions, PanelView } from '../../components/types';
@@ -8,45 +8,49 @@ import { supportedOrigin } from '../../utils/page-support';
 import { selectPanelView } from '../../utils/panel-view';
 import { requestHostAccess } from '../../utils/permissions';
 import { watchOrigin } from '../../utils/storage';
-import { readPanelInputs, tabUrl } from './read-tab';
+import { readPanelInputs, rereadPanelStart, type PanelStart } from './read-tab';
 
 /** "Checked N minutes ago" stays true while the panel stays open. */
 const CLOCK_TICK_MS = 30_000;
 
 /**
- * The popup's controller: reads the tab's state from storage, renders the Panel, follows storage
- * changes, and turns panel actions into typed messages. It never fetches and never parses.
+ * The popup's controller: shows what `start` read (begun before the first render), follows
+ * storage changes, and turns panel actions into typed messages. It never fetches and never parses.
  */
-export function Popup({ tabId }: { tabId: number | null }) {
+export function Popup(props: { start: Promise<PanelStart> }) {
+  const [start, setStart] = useState(() => props.start); // replaced after a permission grant
+  const [opened, setOpened] = useState<PanelStart | null>(null);
   const [view, setView] = useState<PanelView>({ kind: 'loading' });
-  const [url, setUrl] = useState<string | undefined>(undefined);
   const [now, setNow] = useState(() => new Date());
-  const [generation, setGeneration] = useState(0); // bumped after a permission grant
-  const origin = supportedOrigin(url);
+  const tabId = opened?.tabId ?? null;
+  const origin = supportedOrigin(opened?.inputs.url);
 
-  useEffect(() => {
+  // A layout effect runs as soon as the loading view is committed; a plain one would wait for
+  // the next frame and hold the cached answer back by as much (the panel's speed budget).
+  useLayoutEffect(() => {
     let stop = () => {};
     let live = true;
-    void (async () => {
-      const tabUrlNow = await tabUrl(tabId);
-      const first = await readPanelInputs(tabUrlNow);
+    void start.then(({ tabId, inputs }) => {
       if (!live) return;
-      setUrl(tabUrlNow);
-      setView(selectPanelView(first));
-      const tabOrigin = supportedOrigin(tabUrlNow);
-      if (tabId === null || !tabOrigin || !first.hasAccess) return;
-      stop = watchOrigin(tabOrigin, () => void readPanelInputs(tabUrlNow).then((inputs) => live && setView(selectPanelView(inputs))));
+      setOpened({ tabId, inputs });
+      setView(selectPanelView(inputs));
+      const tabOrigin = supportedOrigin(inputs.url);
+      if (tabId === null || !tabOrigin || !inputs.hasAccess) return;
+      stop = watchOrigin(tabOrigin, () => void readPanelInputs(inputs.url).then((next) => live && setView(selectPanelView(next))));
       // Skill files on other hosts are fetched when the panel opens (D5); the answer arrives
       // through storage, which we now watch.
       void sendToBackground({ type: 'panelOpened', tabId });
-    })();
-    const clock = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    });
     return () => {
       live = false;
       stop();
-      clearInterval(clock);
     };
-  }, [tabId, generation]);
+  }, [start]);
+
+  useEffect(() => {
+    const clock = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    return () => clearInterval(clock);
+  }, []);
 
   const actions = useMemo<PanelActions>(
     () => ({
@@ -58,7 +62,10 @@ export function Popup({ tabId }: { tabId: number | null }) {
         if (tabId !== null) void sendToBackground({ type: 'panelOpened', tabId });
       },
       // Called straight from the click: Firefox grants only inside the user gesture.
-      grantAccess: () => void requestHostAccess(origin).then((granted) => granted && setGeneration((g) => g + 1)),
+      grantAccess: () =>
+        void requestHostAccess(origin).then((granted) => {
+          if (granted) setStart(rereadPanelStart(tabId));
+        }),
       loadSkillTree: (skill) =>
         tabId !== null && skill.status === 'verified' && skill.expectedDigest
           ? sendToBackground<SafeNode[]>({ type: 'getSkillTree', tabId, digest: skill.expectedDigest })

@@ -1,5 +1,7 @@
 import { render } from 'preact';
 import { Popup } from './Popup';
-import { panelTabId } from './read-tab';
+import { readPanelStart } from './read-tab';
 
-void panelTabId(location.search).then((tabId) => render(<Popup tabId={tabId} />, document.getElementById('app')!));
+// The reads start before anything renders, so they run while the loading view is drawn.
+const start = readPanelStart(location.search);
+render(<Popup start={start} />, document.getElementById('app')!);

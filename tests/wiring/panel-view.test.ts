@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { panelTabId, readPanelInputs, tabUrl } from '../../entrypoints/popup/read-tab';
+import { panelTab, readPanelInputs, readPanelStart } from '../../entrypoints/popup/read-tab';
 import { selectPanelView, type PanelInputs } from '../../utils/panel-view';
 import * as storage from '../../utils/storage';
 import { report, skill } from './helpers';
@@ -37,29 +37,36 @@ describe('reading the tab for the popup', () => {
     // fakeBrowser has no permissions API; this stands in for the user's grant of one site.
     (fakeBrowser.permissions as unknown as { contains: typeof contains }).contains = contains;
   });
+  afterEach(() => vi.restoreAllMocks());
 
-  it('takes ?tabId=N, else the active tab', async () => {
-    expect(await panelTabId('?tabId=42')).toBe(42);
+  it('takes ?tabId=N, else the active tab with the URL its query returned', async () => {
+    const shown = await fakeBrowser.tabs.create({ url: `${A}/x` });
+    expect(await panelTab(`?tabId=${shown.id}`)).toEqual({ tabId: shown.id, url: `${A}/x` });
     // fakeBrowser starts with no focused window, so `currentWindow` needs one.
     const window = await fakeBrowser.windows.create({ focused: true });
     const tab = await fakeBrowser.tabs.create({ url: `${A}/`, active: true, windowId: window!.id });
-    expect(await panelTabId('')).toBe(tab.id);
-    expect(await panelTabId('?tabId=-1')).toBe(tab.id);
-    expect(await panelTabId('?tabId=1e3')).toBe(tab.id);
+    const get = vi.spyOn(fakeBrowser.tabs, 'get');
+    for (const search of ['', '?tabId=-1', '?tabId=1e3']) expect(await panelTab(search)).toEqual({ tabId: tab.id, url: `${A}/` });
+    expect(get).not.toHaveBeenCalled();
   });
 
-  it('reads the URL of an open tab and nothing for a closed one', async () => {
-    const tab = await fakeBrowser.tabs.create({ url: `${A}/x` });
-    expect(await tabUrl(tab.id!)).toBe(`${A}/x`);
-    expect(await tabUrl(999)).toBeUndefined();
-    expect(await tabUrl(null)).toBeUndefined();
+  it('reads nothing for a closed tab', async () => {
+    expect(await panelTab('?tabId=999')).toEqual({ tabId: 999, url: undefined });
   });
 
-  it('reads the cached result and marker of the tab origin, and its grant', async () => {
+  it('reads the cached result and marker of the tab origin in one storage read, and its grant', async () => {
     await storage.setResult(A, cached);
     await storage.setMarker(A, marker);
+    const get = vi.spyOn(fakeBrowser.storage.session, 'get');
     expect(await readPanelInputs(`${A}/shop`)).toMatchObject({ url: `${A}/shop`, hasAccess: true, result: cached, marker });
+    expect(get).toHaveBeenCalledTimes(1);
     expect(contains).toHaveBeenCalledWith({ origins: ['https://flowers.example/*'] });
+  });
+
+  it("starts with the tab's id and inputs", async () => {
+    await storage.setResult(A, cached);
+    const tab = await fakeBrowser.tabs.create({ url: `${A}/shop` });
+    expect(await readPanelStart(`?tabId=${tab.id}`)).toMatchObject({ tabId: tab.id, inputs: { url: `${A}/shop`, hasAccess: true, result: cached, marker: null } });
   });
 
   it('asks for every checked origin when the URL is hidden, and reads no storage', async () => {
