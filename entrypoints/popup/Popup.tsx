@@ -30,22 +30,27 @@ export function Popup(props: { start: Promise<PanelStart> }) {
   useLayoutEffect(() => {
     let stop = () => {};
     let live = true;
-    void start.then(({ tabId, inputs }) => {
+    void start.then((first) => {
       if (!live) return;
-      setOpened({ tabId, inputs });
+      const { tabId, inputs } = first;
+      setOpened(first);
       setView(selectPanelView(inputs));
       const tabOrigin = supportedOrigin(inputs.url);
       if (tabId === null || !tabOrigin || !inputs.hasAccess) return;
       stop = watchOrigin(tabOrigin, () => void readPanelInputs(inputs.url).then((next) => live && setView(selectPanelView(next))));
-      // Skill files on other hosts are fetched when the panel opens (D5); the answer arrives
-      // through storage, which we now watch.
-      void sendToBackground({ type: 'panelOpened', tabId });
     });
     return () => {
       live = false;
       stop();
     };
   }, [start]);
+
+  // Skill files on other hosts are fetched when the panel opens (D5); the answer arrives through
+  // storage, watched from the moment the state was read. Sent after the first paint: the worker
+  // it wakes would compete with this page for the processor.
+  useEffect(() => {
+    if (tabId !== null && origin && opened?.inputs.hasAccess) void sendToBackground({ type: 'panelOpened', tabId });
+  }, [opened]);
 
   useEffect(() => {
     const clock = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
