@@ -45,7 +45,8 @@ export function ensureBuilt(target: BuildTarget): string {
   const sources = Math.max(...SOURCES.map((s) => newestMtime(join(ROOT, s))));
   if (built < sources) {
     console.log(`e2e: building ${target} (${built ? 'sources changed' : 'no build yet'})`);
-    execFileSync('npx', BUILD_ARGS[target], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    // Vitest sets NODE_ENV=test, which would give Preact's development JSX: test what ships.
+    execFileSync('npx', BUILD_ARGS[target], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   }
   return dir;
 }
