@@ -210,8 +210,8 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
       attempt.url = current;
       response = await transport.fetch(current, init);
       attempt.httpStatus = response.status;
-      const location = response.headers.get('location');
-      if (!transport.manualRedirects || !REDIRECT_STATUSES.has(response.status) || location === null) break;
+      const location = transport.manualRedirects && REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+      if (location === null) break;
       discard(response);
       attempt.redirected = true;
       if (redirects.length >= limits.maxRedirects) {

@@ -59,19 +59,19 @@ export function checkEntry(value: unknown, position: number, ctx: IndexContext):
   const entry = listEntry(value, position, ctx, 'pending');
   const findings: Finding[] = [];
   const explained: string[] = [];
-  const fail = (spec: FindingSpec, p: Problem, ...field: string[]) => findings.push(entryFinding(entry, ctx.document, spec, p, field));
+  const { document } = ctx;
 
   if (!isObject(value)) {
-    fail(C['entry-not-object'], { message: `The entry is ${kindOf(value)}, not an object.` });
+    findings.push(entryFinding(entry, document, C['entry-not-object'], { message: `The entry is ${kindOf(value)}, not an object.` }));
     return finish(entry, findings, explained);
   }
   const type = checkType(own(value, 'type'));
   if (type.kind === 'unknown') {
     // The RFC says skip and warn: fields of a type we don't know may follow other rules.
-    fail(C['unknown-type'], type.problem, 'type');
+    findings.push(entryFinding(entry, document, C['unknown-type'], type.problem, 'type'));
     return { entry: listEntry(value, position, ctx, 'skipped', `unknown type ${quote(entry.type ?? '', 40)}`), findings, explained: [] };
   }
-  if (type.kind === 'invalid') fail(C['missing-type'], type.problem, 'type');
+  if (type.kind === 'invalid') findings.push(entryFinding(entry, document, C['missing-type'], type.problem, 'type'));
 
   // Only which fields failed is read here (at most four); the wording comes from FIELD_RULES.
   const failed = plainlyValidEntry(value) ? NONE_FAILED : failedFields(value);
@@ -80,23 +80,25 @@ export function checkEntry(value: unknown, position: number, ctx: IndexContext):
     const raw = own(value, field);
     if (field === 'digest' && raw === undefined && own(value, MISNAMED_DIGEST) !== undefined) {
       explained.push(MISNAMED_DIGEST);
-      fail(C['digest-field-misnamed'], { message: `The digest is in a field named \`${MISNAMED_DIGEST}\`; it must be called \`digest\`.` }, MISNAMED_DIGEST);
+      const message = `The digest is in a field named \`${MISNAMED_DIGEST}\`; it must be called \`digest\`.`;
+      findings.push(entryFinding(entry, document, C['digest-field-misnamed'], { message }, MISNAMED_DIGEST));
       continue;
     }
     const rule = FIELD_RULES[field];
-    fail(rule.spec, rule.problem(raw) ?? { message: `\`${field}\` is not valid.` }, field);
+    findings.push(entryFinding(entry, document, rule.spec, rule.problem(raw) ?? { message: `\`${field}\` is not valid.` }, field));
   }
   if (!failed.has('url') && entry.rawUrl !== null) {
     const resolved = resolveEntryUrl(entry.rawUrl, ctx);
     entry.url = resolved.url;
-    for (const note of resolved.notes) fail(note.spec, { message: note.message }, 'url');
+    for (const note of resolved.notes) findings.push(entryFinding(entry, document, note.spec, { message: note.message }, 'url'));
   }
   return finish(entry, findings, explained);
 }
 
 /** A finding about the entry, at `field` inside it (the entry itself when there is none). */
-function entryFinding(entry: IndexEntry, document: string, spec: FindingSpec, p: Problem, field: readonly string[]): Finding {
-  const where = { document, path: jsonPath([...entry.path, ...field]), hint: p.hint, ...(entry.name ? { skill: entry.name } : {}) };
+function entryFinding(entry: IndexEntry, document: string, spec: FindingSpec, p: Problem, field?: string): Finding {
+  const path = jsonPath(field === undefined ? entry.path : [...entry.path, field]);
+  const where = { document, path, hint: p.hint, ...(entry.name ? { skill: entry.name } : {}) };
   return finding(spec, p.message, where);
 }
 

@@ -47,13 +47,12 @@ function nameFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
 function descriptionFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
   const text = requiredString(fields, 'description', SKILL_MD_CODES['skill-md-description-missing'], ctx.document);
   if (typeof text !== 'string') return text;
-  const where = { document: ctx.document, path: jsonPath(['description']) };
   const out: Finding[] = [];
   const length = codePoints(text);
   if (length > DESCRIPTION_MAX) {
     // A folded or literal block keeps its last line break, and it counts (skill-md.md §3).
     const note = codePoints(text.trimEnd()) <= DESCRIPTION_MAX ? ', counting the line break that ends the `>`/`|` block' : '';
-    out.push(finding(SKILL_MD_CODES['skill-md-description-too-long'], `The description is ${length} characters long (at most ${DESCRIPTION_MAX})${note}.`, where));
+    out.push(finding(SKILL_MD_CODES['skill-md-description-too-long'], `The description is ${length} characters long (at most ${DESCRIPTION_MAX})${note}.`, at(ctx.document, 'description')));
   }
   if (ctx.indexDescription !== null) {
     const ours = text.trim();
@@ -64,7 +63,7 @@ function descriptionFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
       const message = spacing
         ? 'The index description differs from the frontmatter description only in whitespace.'
         : `The index description ${quote(theirs)} differs from the frontmatter description ${quote(ours)}.`;
-      out.push(finding(spec, message, where));
+      out.push(finding(spec, message, at(ctx.document, 'description')));
     }
   }
   return out;
@@ -72,13 +71,17 @@ function descriptionFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
 
 /** The field's non-blank string, or the findings saying why there is none. */
 function requiredString(fields: Fields, field: string, missing: FindingSpec, document: string): string | Finding[] {
-  const where = { document, path: jsonPath([field]) };
   if (!fields.has(field)) return [finding(missing, `The frontmatter has no \`${field}\`.`, { document })];
   const node = fields.get(field) ?? null;
   const text = stringValue(node);
-  if (text === null) return [describeValue(node) === 'empty' ? finding(missing, `\`${field}\` is empty.`, where) : notString(field, node, document)];
-  if (text.trim() === '') return [finding(missing, `\`${field}\` is ${text === '' ? 'an empty string' : 'only whitespace'}.`, where)];
+  if (text === null) return [describeValue(node) === 'empty' ? finding(missing, `\`${field}\` is empty.`, at(document, field)) : notString(field, node, document)];
+  if (text.trim() === '') return [finding(missing, `\`${field}\` is ${text === '' ? 'an empty string' : 'only whitespace'}.`, at(document, field))];
   return text;
+}
+
+/** Where a finding about a top-level field points. */
+function at(document: string, field: string): { document: string; path: string } {
+  return { document, path: jsonPath([field]) };
 }
 
 function optionalString(fields: Fields, field: string, document: string): Finding[] {
@@ -129,7 +132,8 @@ function allowedToolsFindings(fields: Fields, document: string): Finding[] {
 }
 
 function unknownKeyFindings(fields: Fields, document: string): Finding[] {
-  const unknown = [...fields.keys()].filter((k) => !KNOWN.includes(k)).slice(0, MAX_PER_RULE);
+  const unknown: string[] = [];
+  for (const key of fields.keys()) if (!KNOWN.includes(key) && unknown.push(key) === MAX_PER_RULE) break;
   return unknown.map((key) => {
     const message = `Unknown frontmatter key ${quote(key)}: the reference validator (skills-ref) rejects any key besides ${KNOWN.join(', ')}.`;
     const guess = didYouMean(key, KNOWN);

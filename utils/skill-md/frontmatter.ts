@@ -64,19 +64,26 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
   }
   const start = opener.next;
   for (let at = start; at < text.length; ) {
-    const l = lineAt(text, at);
-    if (l.text === DELIMITER) {
+    const lf = text.indexOf('\n', at);
+    const next = lf === -1 ? text.length : lf + 1;
+    if (isDelimiterLine(text, at, lf === -1 ? text.length : lf)) {
       const yaml = text.slice(start, at);
-      const body = text.slice(l.next);
+      const body = text.slice(next);
       if (yaml.length <= FRONTMATTER_MAX_CHARS) return { yaml, firstLine: line + 1, body, findings };
       const message = `The frontmatter is ${yaml.length} characters long; over ${FRONTMATTER_MAX_CHARS} it is not parsed, so its fields were not checked.`;
       findings.push(finding(SKILL_MD_CODES['skill-md-frontmatter-too-large'], message, where));
       return { yaml: null, firstLine: line + 1, body, findings };
     }
-    at = l.next;
+    at = next;
   }
   const f = finding(SKILL_MD_CODES['skill-md-frontmatter-unclosed'], 'The frontmatter opened by `---` is never closed by another `---` line.', where);
   return { yaml: null, firstLine: line + 1, body: null, findings: [...findings, f] };
+}
+
+/** Whether the line from `at` to `end` (its LF) is exactly `---`, CRLF allowed, as lineAt reads it. */
+function isDelimiterLine(text: string, at: number, end: number): boolean {
+  const length = end - at - (end > at && text.charCodeAt(end - 1) === 0x0d ? 1 : 0);
+  return length === DELIMITER.length && text.startsWith(DELIMITER, at);
 }
 
 /** The line starting at `at` without its line end (LF or CRLF), and where the next line starts. */

@@ -59,10 +59,12 @@ const DOUBLE_QUOTED = /^"((?:[^"\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*)"$/;
 /** The string a single-line value stands for, or null when the value is outside the subset. */
 function scalarText(value: string): string | null {
   if (!PRINTABLE.test(value)) return null;
-  const single = SINGLE_QUOTED.exec(value);
-  if (single) return single[1]!.replaceAll("''", "'");
+  if (value.startsWith("'")) {
+    const single = SINGLE_QUOTED.exec(value);
+    return single ? single[1]!.replaceAll("''", "'") : null;
+  }
   // Within DOUBLE_QUOTED, the value is also a JSON string literal that means the same text.
-  if (DOUBLE_QUOTED.test(value)) return JSON.parse(value) as string;
+  if (value.startsWith('"')) return DOUBLE_QUOTED.test(value) ? (JSON.parse(value) as string) : null;
   if (!PLAIN_START.test(value) || PLAIN_BREAKS.test(value) || NOT_TEXT.test(value)) return null;
   return value;
 }
