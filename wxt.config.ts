@@ -27,9 +27,13 @@ export default defineConfig({
     default_locale: 'en',
     // storage: per-origin results, the options and verified skill bodies. Host access on
     // HOST_MATCHES (D9): the content script's detection and the worker's fetches of the visited
-    // origin. Nothing else: no tabs (host access already reveals the URLs of pages we check),
-    // no alarms (old results are swept on page visits), no activeTab, no scripting.
-    permissions: ['storage'],
+    // origin. declarativeNetRequestWithHostAccess: session rules that stop our own requests, redirect
+    // hops included, from reaching private and loopback hosts during checks of public sites (no
+    // install warning; it acts only where we hold host access). webRequest (observing, never
+    // blocking): where such a stopped request was redirected, so the panel names the refused hop.
+    // Nothing else: no tabs (host access already reveals the URLs of pages we check), no alarms
+    // (old results are swept on page visits), no activeTab, no scripting.
+    permissions: ['storage', 'declarativeNetRequestWithHostAccess', 'webRequest'],
     host_permissions: [...HOST_MATCHES],
     icons: icons(''),
     action: { default_title: '__MSG_actionTitleIdle__', default_icon: icons('idle-') },

@@ -7,13 +7,15 @@ import { messageListener, selfIdentity } from '../../utils/messages';
 import * as storage from '../../utils/storage';
 import { applyBadge, liveOrigin } from './apply-badge';
 import { backgroundHandlers } from './handlers';
+import { createNetworkGuard } from './network-guard';
 
 // Only wiring. Every listener is registered synchronously at start, or an event that woke the
 // worker would find no listener (MV3 service-worker lifecycle).
 export default defineBackground(() => {
+  const guard = createNetworkGuard(browserTransport);
   const scheduler = createScheduler({
     store: storage,
-    runCheck: engineCheck(browserTransport, storage.skillBodies),
+    runCheck: guard.guarded(engineCheck(guard.transport, storage.skillBodies)),
     showBadge: applyBadge,
     liveOrigin,
   });

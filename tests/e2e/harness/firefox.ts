@@ -21,6 +21,8 @@ export interface FirefoxSession {
   openPanel(tabId: number): Promise<Page>;
   /** `browser.action.getBadgeText({ tabId })`, read from an extension page. */
   badge(tabId: number): Promise<string>;
+  /** Evaluates `expression` in an extension page (the control page), e.g. to read session rules. */
+  inExtension(expression: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -34,7 +36,15 @@ function navigate(page: Page, url: string): void {
   });
 }
 
-export async function launchFirefox(): Promise<FirefoxSession> {
+export interface FirefoxOptions {
+  /**
+   * Public-looking names (`<site>.poppy.test`) to resolve to this machine, with certificate errors
+   * ignored: Firefox has no host-resolver rules, so the names are listed one by one.
+   */
+  publicNames?: readonly string[];
+}
+
+export async function launchFirefox(options: FirefoxOptions = {}): Promise<FirefoxSession> {
   const extension = buildDir('firefox-mv3');
   const manifest = JSON.parse(readFileSync(join(extension, 'manifest.json'), 'utf8')) as {
     browser_specific_settings?: { gecko?: { id?: string } };
@@ -47,7 +57,11 @@ export async function launchFirefox(): Promise<FirefoxSession> {
     executablePath: FIREFOX,
     headless: true,
     args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }) },
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }),
+      ...(options.publicNames ? { 'network.dns.localDomains': options.publicNames.join(',') } : {}),
+    },
+    ...(options.publicNames ? { acceptInsecureCerts: true } : {}),
   });
   try {
     await browser.installExtension(extension);
@@ -95,6 +109,7 @@ export async function launchFirefox(): Promise<FirefoxSession> {
       async badge(tabId) {
         return (await control.evaluate(`browser.action.getBadgeText({ tabId: ${tabId} })`)) as string;
       },
+      inExtension: (expression) => control.evaluate(expression),
       async close() {
         await browser.close();
       },

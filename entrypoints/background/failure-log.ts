@@ -1,0 +1,88 @@
+/**
+ * Where each of our failed requests had got to, from webRequest events: the URL a fetch started
+ * at, and the URL it failed at after following redirects. `fetch` itself only says "Failed to
+ * fetch"; explainingTransport (utils/network-guard.ts) turns a failure at a hop the policy refuses
+ * into that refused redirect. No browser API here: the background feeds it the events.
+ */
+
+/** The fields we read from `onErrorOccurred` details… */
+export interface RequestEvent {
+  requestId: string;
+  url: string;
+}
+
+/** …and from `onBeforeRedirect` details. */
+export interface RedirectEvent extends RequestEvent {
+  redirectUrl: string;
+}
+
+/**
+ * How long a failed fetch waits for its error event. Chromium 156 sometimes rejects the fetch
+ * before the events reach the worker (about 1 in 20 in a tight loop), and there is no error event
+ * at all for a hop outside our host access (plain `http:` to a public or private name).
+ */
+export const EVENT_GRACE_MS = 500;
+/** Bounds the maps: entries of requests nobody asks about must not pile up. */
+const MAX_ENTRIES = 500;
+
+const withoutHash = (url: string) => url.split('#', 1)[0]!;
+
+function remember(map: Map<string, string>, key: string, value: string): void {
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+export function createFailureLog(graceMs = EVENT_GRACE_MS) {
+  const starts = new Map<string, string>(); // requestId → the URL it started at
+  const hops = new Map<string, string>(); // start URL → where its last redirect pointed
+  const failures = new Map<string, string>(); // start URL → the URL it failed at
+  const waiting = new Map<string, (() => void)[]>();
+  const startOf = (requestId: string, url: string) => starts.get(requestId) ?? withoutHash(url);
+
+  return {
+    redirected({ requestId, url, redirectUrl }: RedirectEvent): void {
+      const start = startOf(requestId, url);
+      remember(starts, requestId, start);
+      remember(hops, start, redirectUrl);
+    },
+
+    /** The last event of a failed request, after all its redirects. */
+    failed({ requestId, url }: RequestEvent): void {
+      const start = startOf(requestId, url);
+      starts.delete(requestId);
+      remember(failures, start, url);
+      for (const wake of waiting.get(start) ?? []) wake();
+    },
+
+    /**
+     * Where the failed request for `url` stopped: the URL of its error event (itself when it was
+     * never redirected), else where its last redirect pointed, else null.
+     */
+    async failedAt(url: string): Promise<string | null> {
+      const key = withoutHash(url);
+      if (!failures.has(key)) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, graceMs);
+          const wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          waiting.set(key, [...(waiting.get(key) ?? []), wake]);
+        });
+        waiting.delete(key);
+      }
+      const at = failures.get(key) ?? hops.get(key) ?? null;
+      failures.delete(key);
+      hops.delete(key);
+      return at;
+    },
+
+    clear(): void {
+      starts.clear();
+      hops.clear();
+      failures.clear();
+    },
+  };
+}
+
+export type FailureLog = ReturnType<typeof createFailureLog>;

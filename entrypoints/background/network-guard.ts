@@ -1,0 +1,65 @@
+import { browser } from 'wxt/browser';
+import type { RunCheck } from '../../utils/check-scheduler';
+import type { Transport } from '../../utils/fetch-bounded';
+import { explainingTransport, GUARD_RULE_IDS, guardModeFor, guardRules } from '../../utils/network-guard';
+import { siteContext } from '../../utils/url-policy';
+import { createFailureLog, type RedirectEvent, type RequestEvent } from './failure-log';
+import { createModeLock } from './guard-lock';
+
+/** Who started a request: Chrome reports `initiator` (an origin), Firefox `originUrl` (a URL). */
+type Started = { initiator?: string; originUrl?: string };
+
+/** Non-tab requests only: ours, and service workers of pages (which we skip by initiator). */
+const FILTER = { urls: ['<all_urls>'], tabId: -1 };
+
+/**
+ * The network guard's wiring (utils/network-guard.ts has the rules). Verified in Chromium 156 and
+ * Firefox ESR 153: session rules of `declarativeNetRequestWithHostAccess` stop our background's
+ * own fetches, redirect hops included, so no blocking webRequest is needed in either. Checks run
+ * under the mode lock; public ones also note our redirects and failures (webRequest, observing
+ * only) so a stopped hop is reported as the refused redirect it is, not as a network error. The
+ * listeners exist only while public checks run: registered for good, every fetch a page's service
+ * worker makes would wake ours.
+ */
+export function createNetworkGuard(base: Transport) {
+  const self = new URL(browser.runtime.getURL('/'));
+  const selfOrigin = `${self.protocol}//${self.host}`;
+  const ours = (d: Started) => d.initiator === selfOrigin || (d.originUrl?.startsWith(`${selfOrigin}/`) ?? false);
+
+  const lock = createModeLock((mode) =>
+    browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [...GUARD_RULE_IDS], addRules: guardRules(mode, self.host) }),
+  );
+  const log = createFailureLog();
+  const onRedirect = (d: RedirectEvent & Started) => void (ours(d) && log.redirected(d));
+  const onError = (d: RequestEvent & Started) => void (ours(d) && log.failed(d));
+
+  let watchers = 0;
+  async function watching<T>(task: () => Promise<T>): Promise<T> {
+    if (watchers++ === 0) {
+      browser.webRequest.onBeforeRedirect.addListener(onRedirect, FILTER);
+      browser.webRequest.onErrorOccurred.addListener(onError, FILTER);
+    }
+    try {
+      return await task();
+    } finally {
+      if (--watchers === 0) {
+        browser.webRequest.onBeforeRedirect.removeListener(onRedirect);
+        browser.webRequest.onErrorOccurred.removeListener(onError);
+        log.clear();
+      }
+    }
+  }
+
+  return {
+    // Local checks run alone (the lock) and unwatched: their failures have nothing to explain.
+    transport: explainingTransport(base, (url) => (watchers > 0 ? log.failedAt(url) : Promise.resolve(null))),
+    /** `runCheck` under the lock: a local origin's check with the rules off, any other with them on. */
+    guarded(runCheck: RunCheck): RunCheck {
+      return (origin, request, onProgress) => {
+        const mode = guardModeFor(siteContext(origin));
+        const check = () => runCheck(origin, request, onProgress);
+        return lock.run(mode, mode === 'public' ? () => watching(check) : check);
+      };
+    },
+  };
+}
