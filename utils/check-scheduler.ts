@@ -104,16 +104,14 @@ export function createScheduler(deps: SchedulerDeps) {
   async function run(origin: string, request: CheckRequest, attempts: number, started: () => void): Promise<void> {
     const marker = { startedAt: now(), allHosts: request.allHosts, revalidate: request.revalidate, attempts, done: 0, total: 0 };
     // Progress goes to storage: the panel shows it, and each write keeps the worker alive.
-    // Chained, so the last progress write cannot land after the marker is cleared.
-    let progressWrites = Promise.resolve();
+    const progress = coalescedWrites((p: CheckProgress) => store.setMarker(origin, { ...marker, ...p }));
     try {
       await store.setMarker(origin, marker);
       await showOrigin(origin);
       started();
-      const { report, rawPoppy } = await deps.runCheck(origin, request, ({ done, total }) => {
-        progressWrites = progressWrites.then(() => store.setMarker(origin, { ...marker, done, total }));
-      });
-      await progressWrites;
+      const { report, rawPoppy } = await deps.runCheck(origin, request, progress.write);
+      // The last progress write must not land after the marker is cleared.
+      await progress.drained();
       await store.setResult(origin, { report, rawPoppy, checkedAt: now(), allHosts: request.allHosts });
     } catch (error) {
       // The engine reports problems as findings; reaching here means a bug or a storage failure.
@@ -219,6 +217,36 @@ export function createScheduler(deps: SchedulerDeps) {
     /** Resolves when no check is running (tests; nothing in the extension waits on it). */
     async idle(): Promise<void> {
       while (jobs.size > 0) await Promise.all([...jobs.values()].map((j) => j.done));
+    },
+  };
+}
+
+/**
+ * At most one write in flight; while it runs, newer values replace older ones. A check of an
+ * index with thousands of entries reports progress thousands of times in a burst: storage sees
+ * a handful of writes, the last one always the latest value.
+ */
+export function coalescedWrites<T>(write: (value: T) => Promise<void>): { write(value: T): void; drained(): Promise<void> } {
+  let pending: { value: T } | null = null;
+  let inFlight: Promise<void> | null = null;
+  const pump = (): void => {
+    if (inFlight || !pending) return;
+    const { value } = pending;
+    pending = null;
+    inFlight = write(value)
+      .catch(() => undefined)
+      .finally(() => {
+        inFlight = null;
+        pump();
+      });
+  };
+  return {
+    write(value) {
+      pending = { value };
+      pump();
+    },
+    async drained() {
+      while (inFlight) await inFlight;
     },
   };
 }
