@@ -155,6 +155,13 @@ export interface Limits {
   freshMs: number;
 }
 
+/**
+ * Entries past `maxSkills` that the report still lists (as `not-checked`) so the owner sees where
+ * the cut fell; the rest are only counted. A 100 000-entry index must not become a 100 000-row
+ * report (or overflow the extension's session storage).
+ */
+export const OVER_CAP_LISTED = 20;
+
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   timeoutMs: 10_000,
   poppyBytes: 256 * 1024,

@@ -45,7 +45,7 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   ['43 ---yaml opener', md(BASE).replace('---', '---yaml'), ['error skill-md-no-frontmatter'], { says: '---yaml' }],
   ['43 ---- opener', md(BASE).replace('---', '----'), ['error skill-md-no-frontmatter']],
   ['43 invalid UTF-8', Uint8Array.of(...enc('---\nname: my-skill\ndescription: '), 0xff, 0xfe, ...enc('\n---\n')), ['error skill-md-not-utf8']],
-  ['43 frontmatter too large to parse', md(`${BASE}\nmetadata:\n  notes: "${'n'.repeat(40_000)}"`), ['warning skill-md-frontmatter-too-large']],
+  ['43 frontmatter too large to parse', md(`${BASE}\nmetadata:\n  notes: "${'n'.repeat(40_000)}"`), ['error skill-md-frontmatter-too-large']],
   // 44. E: YAML errors and wrong shapes
   ['44 invalid YAML ([invalid)', md('[invalid'), ['error skill-md-yaml-invalid']],
   ['44 unquoted key: a: b', withDescription('Use when: the user asks'), ['error skill-md-yaml-invalid'], { says: 'Quote the value' }],

@@ -4,7 +4,7 @@ import { finding, jsonPath, type Finding } from '../findings';
 import type { SkillReport } from '../report';
 import type { MergedEntry } from '../skill-index';
 import { checkSkillMd } from '../skill-md';
-import { MEDIA_TYPES } from '../spec';
+import { DESCRIPTION_MAX, MEDIA_TYPES } from '../spec';
 import { checkFetchTarget } from '../url-policy';
 import { ENGINE_CODES } from './codes';
 import type { CheckContext } from './context';
@@ -22,7 +22,8 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   const { entry, source } = merged;
   const skill: SkillReport = {
     name: entry.name ?? `#${entry.position + 1}`,
-    description: entry.description,
+    // An over-long description is already an `invalid` entry; the report keeps a readable cut.
+    description: clip(entry.description, DESCRIPTION_MAX),
     type: entry.type,
     source,
     url: entry.url ?? entry.rawUrl,
@@ -114,4 +115,9 @@ function contentTypeFinding(skill: SkillReport, kind: 'skill-md' | 'archive', ur
   if (type !== null && expected.includes(type)) return null;
   const message = `Skill ${skill.name} was served as ${type ?? 'no Content-Type'}; expected ${expected.join(' or ')}. The digest matches, so it stays verified.`;
   return [finding(ENGINE_CODES['skill-content-type'], message, { document: url, skill: skill.name })];
+}
+
+function clip(text: string | null, max: number): string | null {
+  if (text === null || text.length <= max) return text;
+  return `${[...text.slice(0, max * 2)].slice(0, max).join('')}…`;
 }

@@ -1,5 +1,5 @@
 import { finding, jsonPath } from '../findings';
-import { WELL_KNOWN } from '../spec';
+import { OVER_CAP_LISTED, WELL_KNOWN } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
 import { listEntry } from './entry';
 import { nameProblem } from './fields';
@@ -27,7 +27,7 @@ export function parseLegacyIndex(value: unknown, ctx: IndexContext): IndexParse 
       hint: `Publish ${WELL_KNOWN.skillIndex} (v0.2.0) with a sha256 digest for every skill.`,
     }),
   );
-  const entries = skills.map((raw, i): IndexEntry => {
+  const entries = skills.slice(0, ctx.maxSkills + OVER_CAP_LISTED).map((raw, i): IndexEntry => {
     if (i >= ctx.maxSkills) return listEntry(raw, i, ctx, 'not-checked', `over the ${ctx.maxSkills}-entry limit`);
     const entry = listEntry(raw, i, ctx, 'skipped', REASON);
     const where = (path: (string | number)[], hint?: string) => ({ document: ctx.document, path: jsonPath(path), hint, ...(entry.name ? { skill: entry.name } : {}) });

@@ -1,5 +1,5 @@
 import { finding, jsonPath, type Finding } from '../findings';
-import { EXPECTED_FUTURE_ENTRY_FIELDS, SKILL_ENTRY, SKILL_INDEX_FIELDS } from '../spec';
+import { EXPECTED_FUTURE_ENTRY_FIELDS, OVER_CAP_LISTED, SKILL_ENTRY, SKILL_INDEX_FIELDS } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
 import { checkEntry, listEntry } from './entry';
 import { looksInterim, looksV020 } from './formats';
@@ -21,7 +21,7 @@ export function parseSkillIndex(value: unknown, ctx: IndexContext): IndexParse {
   if ('format' in read) return read;
   const { top, skills, findings } = read;
   const within = skills.slice(0, ctx.maxSkills);
-  const over = skills.slice(ctx.maxSkills).map((e, i) => listEntry(e, ctx.maxSkills + i, ctx, 'not-checked', `over the ${ctx.maxSkills}-entry limit`));
+  const over = skills.slice(ctx.maxSkills, ctx.maxSkills + OVER_CAP_LISTED).map((e, i) => listEntry(e, ctx.maxSkills + i, ctx, 'not-checked', `over the ${ctx.maxSkills}-entry limit`));
   const at = (...p: (string | number)[]) => ({ document: ctx.document, path: jsonPath([...ctx.pathPrefix, ...p]) });
   const listOnly = (format: IndexFormat, reason: string): IndexParse => ({
     format,

@@ -1,4 +1,5 @@
 import { finding, jsonPath, type Finding } from '../findings';
+import { OVER_CAP_LISTED } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
 import { IndexTopSchema } from './schema';
 import type { IndexContext, IndexParse } from './types';
@@ -20,7 +21,10 @@ export function readTop(value: unknown, ctx: IndexContext): IndexParse | { top: 
   const findings: Finding[] = [];
   if (skills.length === 0) findings.push(finding(C['no-skills'], 'The index lists no skills.', where('skills')));
   if (skills.length > ctx.maxSkills) {
-    const message = `The index lists ${skills.length} skills; only the first ${ctx.maxSkills} are checked.`;
+    const over = skills.length - ctx.maxSkills;
+    const unlisted = Math.max(0, over - OVER_CAP_LISTED);
+    const tail = unlisted > 0 ? ` The next ${OVER_CAP_LISTED} are listed as not checked; ${unlisted} more are left out of the report.` : '';
+    const message = `The index lists ${skills.length} skills; only the first ${ctx.maxSkills} are checked.${tail}`;
     findings.push(finding(C['too-many-skills'], message, where('skills')));
   }
   return { top: value, skills, findings };

@@ -27,7 +27,8 @@ export const SKILL_MD_CODES = defineCodes({
     hint: 'End the frontmatter with a line that is exactly `---`.',
   },
   'skill-md-frontmatter-too-large': {
-    severity: 'warning',
+    // Not parsed, so its name is never compared with the index: the skill cannot be vouched for.
+    severity: 'error',
     hint: 'Keep the frontmatter short (name, description, a few optional fields); move long text into the body.',
   },
   'skill-md-yaml-invalid': {
