@@ -37,7 +37,11 @@ export function Popup(props: { start: Promise<PanelStart> }) {
       setView(selectPanelView(inputs));
       const tabOrigin = supportedOrigin(inputs.url);
       if (tabId === null || !tabOrigin || !inputs.hasAccess) return;
-      stop = watchOrigin(tabOrigin, () => void readPanelInputs(inputs.url).then((next) => live && setView(selectPanelView(next))));
+      const refresh = () => void readPanelInputs(inputs.url).then((next) => live && setView(selectPanelView(next)));
+      stop = watchOrigin(tabOrigin, refresh);
+      // A check may have ended between the first read and the watch: read once more, now that
+      // no later change can be missed (otherwise the panel could wait on "checking" forever).
+      refresh();
     });
     return () => {
       live = false;

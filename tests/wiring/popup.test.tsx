@@ -69,4 +69,16 @@ describe('the popup controller', () => {
     await waitFor(() => expect(verdict()).toBe('ok'));
     await waitFor(() => expect(messages).toEqual([{ type: 'panelOpened', tabId: tab.id }]));
   });
+
+  it('a check that ends between the first read and the watch is not missed', async () => {
+    const marker = { startedAt: Date.now(), allHosts: true, revalidate: false, attempts: 1, done: 0, total: 1 };
+    await storage.setMarker(A, marker);
+    const tab = await fakeBrowser.tabs.create({ url: `${A}/` });
+    const start = readPanelStart(`?tabId=${tab.id}`);
+    const first = await start; // read while the check runs: "checking"
+    await storage.setResult(A, fresh()); // the check ends before the popup watches storage
+    await storage.clearMarker(A);
+    render(<Popup start={Promise.resolve(first)} />);
+    await waitFor(() => expect(verdict()).toBe('ok'));
+  });
 });
