@@ -1,45 +1,25 @@
 // The command line as users run it: the bundled bin, real processes, real fixture sites.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, buildCli, caFileFor, cli, run } from './cli-process';
 import type { Report } from '../../utils/report';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { ALL_SITES } from '../fixtures/sites/index';
 
-const BIN = 'bin/poppy-inspector.mjs';
 let server: FixtureServer;
 let caFile: string;
 
 beforeAll(async () => {
-  // Always rebuild: the test must exercise the current source, not a stale bundle.
-  const build = await run('node', ['scripts/build-cli.mjs']);
-  if (build.code !== 0) throw new Error(build.stderr);
+  await buildCli();
   server = await startFixtureServer();
-  caFile = join(mkdtempSync(join(tmpdir(), 'poppy-cli-')), 'ca.pem');
-  writeFileSync(caFile, server.caPem);
+  caFile = caFileFor(server.caPem);
 }, 60_000);
 afterAll(() => server.close());
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
-const cli = (...args: string[]) => run('node', [BIN, ...args]);
 const publicArgs = () => [...Object.keys(server.resolveMap).flatMap((h) => ['--resolve', `${h}:127.0.0.1`]), '--cacert', caFile];
 const exitFor = (verdict: string) => (verdict === 'errors' ? 1 : 0);
 

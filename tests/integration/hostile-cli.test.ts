@@ -2,50 +2,26 @@
 // valid JSON report, exits as the README says (0 no errors, 1 errors, 2 the site did not answer)
 // and never shows a stack trace. Cases run concurrently: the silent site needs the CLI's own
 // 10 s timeout.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, caFileFor, cli } from './cli-process';
 import type { Report } from '../../utils/report';
 import type { Verdict } from '../../utils/spec';
 import { HOSTILE_SITES } from '../fixtures/hostile/index';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { ALL_SITES } from '../fixtures/sites/index';
 
-const BIN = 'bin/poppy-inspector.mjs';
 let server: FixtureServer;
 let caFile: string;
 
 beforeAll(async () => {
-  // Always rebuild: the test must exercise the current source, not a stale bundle.
-  const build = await run('node', ['scripts/build-cli.mjs']);
-  if (build.code !== 0) throw new Error(build.stderr);
+  await buildCli();
   server = await startFixtureServer({ sites: [...ALL_SITES, ...HOSTILE_SITES] });
-  caFile = join(mkdtempSync(join(tmpdir(), 'poppy-hostile-cli-')), 'ca.pem');
-  writeFileSync(caFile, server.caPem);
+  caFile = caFileFor(server.caPem);
 }, 60_000);
 afterAll(() => server.close());
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(cmd: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 const publicArgs = () => [...Object.keys(server.resolveMap).flatMap((h) => ['--resolve', `${h}:127.0.0.1`]), '--cacert', caFile];
-const check = (site: string, ...flags: string[]) => run('node', [BIN, 'check', server.publicOrigin(site), ...flags, ...publicArgs()]);
+const check = (site: string, ...flags: string[]) => cli('check', server.publicOrigin(site), ...flags, ...publicArgs());
 
 /** A V8 stack frame line, or an uncaught error's header. */
 const STACK_TRACE = /^\s+at .+|^\w*Error\b/m;
