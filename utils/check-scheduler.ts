@@ -4,6 +4,7 @@
  * after about 30 s) finds the in-flight marker on its next start and runs the check again.
  */
 import type { BadgeState } from './badge';
+import { coalescedWrites } from './coalesced-writes';
 import type { CheckProgress, CheckResult } from './engine';
 import type { Report } from './report';
 import { DEFAULT_LIMITS } from './spec';
@@ -217,36 +218,6 @@ export function createScheduler(deps: SchedulerDeps) {
     /** Resolves when no check is running (tests; nothing in the extension waits on it). */
     async idle(): Promise<void> {
       while (jobs.size > 0) await Promise.all([...jobs.values()].map((j) => j.done));
-    },
-  };
-}
-
-/**
- * At most one write in flight; while it runs, newer values replace older ones. A check of an
- * index with thousands of entries reports progress thousands of times in a burst: storage sees
- * a handful of writes, the last one always the latest value.
- */
-export function coalescedWrites<T>(write: (value: T) => Promise<void>): { write(value: T): void; drained(): Promise<void> } {
-  let pending: { value: T } | null = null;
-  let inFlight: Promise<void> | null = null;
-  const pump = (): void => {
-    if (inFlight || !pending) return;
-    const { value } = pending;
-    pending = null;
-    inFlight = write(value)
-      .catch(() => undefined)
-      .finally(() => {
-        inFlight = null;
-        pump();
-      });
-  };
-  return {
-    write(value) {
-      pending = { value };
-      pump();
-    },
-    async drained() {
-      while (inFlight) await inFlight;
     },
   };
 }
