@@ -4,4 +4,7 @@ import { readPanelStart } from './read-tab';
 
 // The reads start before anything renders, so they run while the loading view is drawn.
 const start = readPanelStart(location.search);
-render(<Popup start={start} />, document.getElementById('app')!);
+// The script is async (popupFastStart in wxt.config.ts): it may run before #app is parsed.
+const mount = () => render(<Popup start={start} />, document.getElementById('app')!);
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount, { once: true });
+else mount();
