@@ -33,7 +33,8 @@ const STATIC_IMPORTS = /\b(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](
 /** A page's static closure: what its HTML loads (scripts, modulepreloads, styles) and what they import. */
 export function pageClosure(dir: string, html: string): string[] {
   const text = readFileSync(posix.join(dir, html), 'utf8');
-  return scriptClosure(dir, [...text.matchAll(HTML_REFS)].map((m) => posix.normalize(m[1]!.replace(/^\//, ''))));
+  // The page itself counts too: the popup's stylesheet is inlined into it.
+  return [html, ...scriptClosure(dir, [...text.matchAll(HTML_REFS)].map((m) => posix.normalize(m[1]!.replace(/^\//, ''))))];
 }
 
 /** The given files and every module they import statically (dynamic `import()` loads later, on demand). */

@@ -14,6 +14,7 @@ import { waitFor } from '../tests/e2e/harness/wait';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../tests/fixtures/server';
 import { northlight } from '../tests/fixtures/sites/northlight';
 import { WELL_KNOWN } from '../utils/spec';
+import { toolbarPopupTimes } from './toolbar-popup';
 import { bundleSize, frameworksIn, FRAMEWORK_MARKERS, pageClosure, scriptClosure, type BundleSize } from './bundle-size';
 
 const KB = 1024;
@@ -119,8 +120,13 @@ export function benchPanelSpeed(runs = 15): Promise<string[]> {
       await page.close();
     }
     const mid = median(settled);
+    const { page: sitePage } = await browser.visit(`${server.publicOrigin(SITE)}/`);
+    const toolbar = await toolbarPopupTimes(browser, sitePage, runs);
+    const real = median(toolbar);
     return [
-      `panel open → cached verdict shown: median ${ms(mid)} over ${runs} runs, min ${ms(Math.min(...settled))}, max ${ms(Math.max(...settled))} (target < ${CACHED_PANEL_MAX_MS} ms, ${ratio(mid, CACHED_PANEL_MAX_MS)})`,
+      `toolbar popup open → cached verdict shown (chrome.action.openPopup, as a click): median ${ms(real)} over ${runs} runs, min ${ms(Math.min(...toolbar))}, max ${ms(Math.max(...toolbar))} (target < ${CACHED_PANEL_MAX_MS} ms, ${ratio(real, CACHED_PANEL_MAX_MS)})`,
+      `  the same panel loaded in a new tab (popup.html?tabId=N, what the e2e tests open):`,
+      `  panel in a tab → cached verdict shown: median ${ms(mid)} over ${runs} runs, min ${ms(Math.min(...settled))}, max ${ms(Math.max(...settled))}`,
       `  until popup.html is parsed (the browser's part, before any of our code runs): median ${ms(median(parsed))}`,
       `  from then to the verdict (our scripts, the reads, the render): median ${ms(median(settled.map((at, i) => at - parsed[i]!)))}`,
     ];

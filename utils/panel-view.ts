@@ -3,6 +3,10 @@ import { panelNeedsCheck } from './check-scheduler';
 import { supportedOrigin } from './page-support';
 import type { CheckMarker, StoredResult } from './storage';
 
+/** A User Timing mark the popup sets once, when its first report is on screen (the bench reads
+ *  it in the real toolbar popup, where no test code can run before the page loads). */
+export const SETTLED_MARK = 'poppy-panel-settled';
+
 /** What the popup knows about its tab when it opens, read from the browser and storage. */
 export interface PanelInputs {
   /** `tab.url` as the browser reveals it: undefined on pages we may not read. */
