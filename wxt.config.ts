@@ -40,6 +40,8 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // Every module imports what it uses: explicit imports read better than project-wide globals.
   imports: false,
+  // The sources zip (AMO review) rebuilds the extension; built or generated files stay out.
+  zip: { excludeSources: ['dist/**', 'tests/.artifacts/**', 'coverage/**'] },
   vite: () => ({
     plugins: [preact(), popupFastStart],
     resolve: {
