@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
-import { HOST_MATCHES } from './utils/host-matches';
+import { GUARD_HOST_PERMISSIONS, HOST_MATCHES } from './utils/host-matches';
 
 const require = createRequire(import.meta.url);
 
@@ -72,12 +72,13 @@ export default defineConfig({
     // HOST_MATCHES (D9): the content script's detection and the worker's fetches of the visited
     // origin. declarativeNetRequestWithHostAccess: session rules that stop our own requests, redirect
     // hops included, from reaching private and loopback hosts during checks of public sites (no
-    // install warning; it acts only where we hold host access). webRequest (observing, never
+    // install warning; it acts only where we hold host access, hence GUARD_HOST_PERMISSIONS for
+    // plain-http LAN hosts). webRequest (observing, never
     // blocking): where such a stopped request was redirected, so the panel names the refused hop.
     // Nothing else: no tabs (host access already reveals the URLs of pages we check), no alarms
     // (old results are swept on page visits), no activeTab, no scripting.
     permissions: ['storage', 'declarativeNetRequestWithHostAccess', 'webRequest'],
-    host_permissions: [...HOST_MATCHES],
+    host_permissions: [...HOST_MATCHES, ...GUARD_HOST_PERMISSIONS],
     icons: icons(''),
     action: { default_title: '__MSG_actionTitleIdle__', default_icon: icons('idle-') },
     content_scripts: [{ matches: [...HOST_MATCHES], js: ['detector.js'], run_at: 'document_idle' }],

@@ -16,7 +16,7 @@ import { markup } from '../../fixtures/hostile/skill-content';
 import type { FixtureServer, RecordedRequest } from '../../fixtures/server';
 import { publicDomain } from '../../fixtures/site';
 import { canaryLinks } from '../hostile-sites/canary-links';
-import { REDIRECT_STATUS_LABELS, REDIRECT_STATUS_SITE } from '../hostile-sites/redirect-statuses';
+import { LAN_HOST, REDIRECT_STATUS_LABELS, REDIRECT_STATUS_SITE } from '../hostile-sites/redirect-statuses';
 import { SESSION_COOKIE, SESSION_SITE } from '../hostile-sites/session';
 import { extensionRequests } from '../harness/expected';
 import { launchFirefox, type FirefoxSession } from '../harness/firefox';
@@ -29,7 +29,7 @@ let browser: FirefoxSession;
 
 beforeAll(async () => {
   server = await startHostileServer([canaryLinks]);
-  const names = [...HOSTILE_SITES.map((s) => s.name), REDIRECT_STATUS_SITE, SESSION_SITE, canaryLinks.name].map(publicDomain);
+  const names = [...[...HOSTILE_SITES.map((s) => s.name), REDIRECT_STATUS_SITE, SESSION_SITE, canaryLinks.name].map(publicDomain), LAN_HOST];
   browser = await launchFirefox({ publicNames: names });
 });
 afterAll(async () => {

@@ -57,7 +57,8 @@ export async function launchChromium(): Promise<ChromiumSession> {
       '--disable-quic',
       '--no-first-run',
       // Public-looking fixture names reach the local https front; the real URL policy stays on.
-      `--host-resolver-rules=MAP *.${PUBLIC_SUFFIX} 127.0.0.1`,
+      // *.lan too: a plain-http LAN name a hostile site redirects to (the guard must stop it).
+      `--host-resolver-rules=MAP *.${PUBLIC_SUFFIX} 127.0.0.1, MAP *.lan 127.0.0.1`,
       '--ignore-certificate-errors',
     ],
   });

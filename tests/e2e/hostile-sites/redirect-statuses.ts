@@ -13,7 +13,12 @@ const STATUSES = [301, 302, 307] as const;
 const SCHEMES = ['https', 'http'] as const;
 const ANY = bytesOf('---\nname: any\ndescription: any\n---\n');
 
-export const REDIRECT_STATUS_LABELS = STATUSES.flatMap((status) => SCHEMES.map((scheme) => `${scheme}-${status}`));
+/** A plain-http LAN name (browsers map it to this machine): outside HOST_MATCHES, so the guard
+ *  can stop it only with GUARD_HOST_PERMISSIONS. */
+export const LAN_HOST = 'intranet.lan';
+const LAN_LABEL = 'lan-http-302';
+
+export const REDIRECT_STATUS_LABELS = [...STATUSES.flatMap((status) => SCHEMES.map((scheme) => `${scheme}-${status}`)), LAN_LABEL];
 
 /**
  * `httpPort()` names a plain-http port of the same fixture server (known once it has started);
@@ -28,9 +33,10 @@ export function redirectStatuses(httpPort: () => number): FixtureSite {
         redirect(`${scheme}://127.0.0.1:${scheme === 'https' ? url.port : httpPort()}${TRIPWIRE}${label}`, status);
     }
   }
+  routes[`${SKILLS_DIR}${LAN_LABEL}/SKILL.md`] = () => redirect(`http://${LAN_HOST}:${httpPort()}${TRIPWIRE}${LAN_LABEL}`, 302);
   return {
     name: REDIRECT_STATUS_SITE,
-    summary: 'Skill files redirecting with 301, 302 and 307 to loopback over https and http, at the server\'s own ports.',
+    summary: 'Skill files redirecting with 301, 302 and 307 to loopback over https and http, and to a plain-http LAN name, at the server\'s own ports.',
     routes,
     expect: { verdict: 'errors', poppy: false, source: 'well-known', skills: Object.fromEntries(REDIRECT_STATUS_LABELS.map((l) => [l, 'blocked'])) },
   };
