@@ -1,7 +1,7 @@
 import { beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
-// @webext-core/messaging talks to `chrome.*`; point it at the same fake as `browser`.
+// Code that talks to `chrome.*` (the content script) sees the same fake as `browser`.
 (globalThis as { chrome?: unknown }).chrome = fakeBrowser;
 
 beforeEach(() => {
