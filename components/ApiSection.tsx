@@ -6,7 +6,7 @@ import { t, type MessageKey } from './i18n';
 const API_TEXT: Readonly<Record<ApiType, MessageKey>> = { openapi: 'apiOpenapi', mcp: 'apiMcp' };
 
 /** The APIs an agent may call, and the company's own agent protocols. */
-export function ApiSection(props: { poppy: PoppyModel; allowHttp: boolean }) {
+export function ApiSection(props: { poppy: PoppyModel; site: string }) {
   const { apis, agentProtocols, extensions } = props.poppy;
   return (
     <section aria-labelledby="apis-heading">
@@ -17,7 +17,7 @@ export function ApiSection(props: { poppy: PoppyModel; allowHttp: boolean }) {
           <li key={i} data-api={api.type}>
             <p class="lead">{apiLabel(api.type)}</p>
             {api.description !== null ? <p>{api.description}</p> : null}
-            {api.url !== null ? <ExternalLink url={api.url} allowHttp={props.allowHttp} /> : null}
+            {api.url !== null ? <ExternalLink url={api.url} site={props.site} /> : null}
             {api.resource !== null ? <p class="small">{t('apiResource', api.resource)}</p> : null}
           </li>
         ))}
@@ -29,7 +29,7 @@ export function ApiSection(props: { poppy: PoppyModel; allowHttp: boolean }) {
             {agentProtocols.map((protocol, i) => (
               <li key={i} data-agent-protocol={protocol.type ?? ''}>
                 <p class="lead">{protocol.type ?? t('notGiven')}</p>
-                {protocol.endpoint !== null ? <ExternalLink url={protocol.endpoint} allowHttp={props.allowHttp} /> : null}
+                {protocol.endpoint !== null ? <ExternalLink url={protocol.endpoint} site={props.site} /> : null}
               </li>
             ))}
           </ul>

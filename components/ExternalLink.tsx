@@ -1,26 +1,18 @@
 import type { ComponentChildren } from 'preact';
 import { showInvisible } from '../utils/markdown/visible';
+import { safeLinkTarget } from '../utils/safe-link';
 import { useActions } from './actions';
 
 /**
- * The href a site-named URL may get: `https:` only (plain `http:` only for a local dev site,
- * D5), no user info. Anything else is shown as text, so `javascript:` and `data:` never reach an
- * href even if a tree or report was tampered with on its way to the popup.
+ * A site-named URL: a link only when utils/safe-link.ts allows it for the checked `site`, else
+ * text showing its target, so `javascript:`, `data:` and LAN targets never reach an href even if
+ * a tree or report was tampered with on its way to the popup. Shows its target in full (text can
+ * say "bank" while the link goes elsewhere) and opens only through `actions.openLink`, on a
+ * click: the popup never navigates by itself.
  */
-export function safeHref(url: string, allowHttp = false): string | null {
-  if (!URL.canParse(url)) return null;
-  const parsed = new URL(url);
-  const scheme = parsed.protocol === 'https:' || (allowHttp && parsed.protocol === 'http:');
-  return scheme && parsed.username === '' && parsed.password === '' ? parsed.href : null;
-}
-
-/**
- * Shows its target in full (text can say "bank" while the link goes elsewhere) and opens only
- * through `actions.openLink`, on a click: the popup never navigates by itself.
- */
-export function ExternalLink(props: { url: string; allowHttp?: boolean; children?: ComponentChildren }) {
+export function ExternalLink(props: { url: string; site: string; children?: ComponentChildren }) {
   const { openLink } = useActions();
-  const href = safeHref(props.url, props.allowHttp);
+  const href = safeLinkTarget(props.url, props.site);
   const label = props.children !== undefined && props.children !== null ? <span class="link-text">{props.children}</span> : null;
   if (href === null) {
     return (

@@ -1,7 +1,7 @@
 import type { SkillReport } from '../utils/report';
 import { CopyButton } from './CopyButton';
 import { t } from './i18n';
-import { MISMATCH_CAUSE_TEXT } from './presentation';
+import { MISMATCH_CAUSE_KEYS } from './presentation';
 
 /**
  * A digest mismatch: never the content (D3), but the two digests, what the bytes suggest went
@@ -18,7 +18,7 @@ export function MismatchDetails(props: { skill: SkillReport }) {
       {causes.length > 0 ? (
         <ul class="causes">
           {causes.map((cause, i) => (
-            <li key={i} data-cause={cause}>{t(MISMATCH_CAUSE_TEXT[cause])}</li>
+            <li key={i} data-cause={cause}>{t(MISMATCH_CAUSE_KEYS[cause])}</li>
           ))}
         </ul>
       ) : (

@@ -62,11 +62,11 @@ function Body(props: { view: PanelView; actions: PanelActions; now: Date }) {
     case 'checking':
       return view.previous === null ? null : (
         <div class="previous">
-          <ReportView report={view.previous} rawPoppy={null} otherHostsPending={false} now={props.now} busy />
+          <ReportView report={view.previous} rawPoppy={null} now={props.now} busy />
         </div>
       );
     case 'report':
-      return <ReportView report={view.report} rawPoppy={view.rawPoppy} otherHostsPending={view.otherHostsPending} now={props.now} busy={false} />;
+      return <ReportView report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} />;
   }
 }
 

@@ -12,7 +12,6 @@ import { SkillSection } from './SkillSection';
 export interface ReportViewProps {
   report: Report;
   rawPoppy: string | null;
-  otherHostsPending: boolean;
   now: Date;
   /** A newer check is running; this report is the previous result. */
   busy: boolean;
@@ -41,19 +40,18 @@ export function ReportView(props: ReportViewProps) {
       </div>
     );
   }
-  const allowHttp = report.local;
   return (
     <div class="report" data-state={state}>
       <SiteHeader report={report} />
       <CheckBar report={report} now={props.now} busy={props.busy} />
       {report.poppy !== null ? (
         <>
-          <SignInSection poppy={report.poppy} allowHttp={allowHttp} />
-          <ApiSection poppy={report.poppy} allowHttp={allowHttp} />
+          <SignInSection poppy={report.poppy} site={report.target} />
+          <ApiSection poppy={report.poppy} site={report.target} />
           <ExcludedTasks poppy={report.poppy} />
         </>
       ) : null}
-      <SkillSection report={report} otherHostsPending={props.otherHostsPending} />
+      <SkillSection report={report} busy={props.busy} />
       <FindingsSection findings={report.findings} />
       <ReportTools report={report} rawPoppy={props.rawPoppy} />
     </div>

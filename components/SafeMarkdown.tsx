@@ -8,31 +8,37 @@ type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 /**
  * Renders the allowlisted tree with Preact elements only: text is always a text node, and no
  * node kind can yield script, img, iframe or raw HTML. `headingLevel` is the level of the
- * heading this content sits under; the document's own headings start one below it.
+ * heading this content sits under; the document's own headings start one below it. `site` is
+ * the checked site's origin, which links are judged for (again: the tree crossed a boundary).
  */
-export function SafeMarkdown(props: { nodes: readonly SafeNode[]; headingLevel: number }) {
-  return <div class="markdown">{renderAll(props.nodes, props.headingLevel)}</div>;
+export function SafeMarkdown(props: { nodes: readonly SafeNode[]; headingLevel: number; site: string }) {
+  return <div class="markdown">{renderAll(props.nodes, { level: props.headingLevel, site: props.site })}</div>;
 }
 
-function renderAll(nodes: readonly SafeNode[], level: number): ComponentChildren {
+interface Context {
+  level: number;
+  site: string;
+}
+
+function renderAll(nodes: readonly SafeNode[], ctx: Context): ComponentChildren {
   // The tree crossed a message boundary: render arrays only, skip anything malformed.
-  return Array.isArray(nodes) ? nodes.map((node, i) => render(node, level, i)) : null;
+  return Array.isArray(nodes) ? nodes.map((node, i) => render(node, ctx, i)) : null;
 }
 
-function render(node: SafeNode, level: number, key: number): ComponentChildren {
+function render(node: SafeNode, ctx: Context, key: number): ComponentChildren {
   if (typeof node !== 'object' || node === null) return null;
   switch (node.kind) {
     case 'heading': {
       const depth = Math.min(6, Math.max(1, Math.trunc(Number(node.depth)) || 1));
-      const Tag = `h${Math.min(6, level + depth)}` as HeadingTag;
-      return <Tag key={key}>{renderAll(node.children, level)}</Tag>;
+      const Tag = `h${Math.min(6, ctx.level + depth)}` as HeadingTag;
+      return <Tag key={key}>{renderAll(node.children, ctx)}</Tag>;
     }
     case 'paragraph':
-      return <p key={key}>{renderAll(node.children, level)}</p>;
+      return <p key={key}>{renderAll(node.children, ctx)}</p>;
     case 'blockquote':
-      return <blockquote key={key}>{renderAll(node.children, level)}</blockquote>;
+      return <blockquote key={key}>{renderAll(node.children, ctx)}</blockquote>;
     case 'list': {
-      const items = Array.isArray(node.items) ? node.items.map((item, i) => <li key={i}>{renderAll(item, level)}</li>) : null;
+      const items = Array.isArray(node.items) ? node.items.map((item, i) => <li key={i}>{renderAll(item, ctx)}</li>) : null;
       return node.ordered ? <ol key={key} start={typeof node.start === 'number' ? node.start : undefined}>{items}</ol> : <ul key={key}>{items}</ul>;
     }
     case 'code':
@@ -59,13 +65,13 @@ function render(node: SafeNode, level: number, key: number): ComponentChildren {
     case 'inline-code':
       return <code key={key}>{String(node.text)}</code>;
     case 'emphasis':
-      return <em key={key}>{renderAll(node.children, level)}</em>;
+      return <em key={key}>{renderAll(node.children, ctx)}</em>;
     case 'strong':
-      return <strong key={key}>{renderAll(node.children, level)}</strong>;
+      return <strong key={key}>{renderAll(node.children, ctx)}</strong>;
     case 'delete':
-      return <del key={key}>{renderAll(node.children, level)}</del>;
+      return <del key={key}>{renderAll(node.children, ctx)}</del>;
     case 'link':
-      return <ExternalLink key={key} url={String(node.href)}>{renderAll(node.children, level)}</ExternalLink>;
+      return <ExternalLink key={key} url={String(node.href)} site={ctx.site}>{renderAll(node.children, ctx)}</ExternalLink>;
     case 'truncated':
       return <p key={key} class="truncated">{t('markdownTruncated')}</p>;
     default:

@@ -11,7 +11,7 @@ const SIGN_IN_TEXT: Readonly<Record<SignIn['type'], MessageKey>> = {
 };
 
 /** How an agent signs in here, in plain words, with the scopes it may ask for. */
-export function SignInSection(props: { poppy: PoppyModel; allowHttp: boolean }) {
+export function SignInSection(props: { poppy: PoppyModel; site: string }) {
   const { poppy } = props;
   return (
     <section aria-labelledby="sign-in-heading">
@@ -21,7 +21,7 @@ export function SignInSection(props: { poppy: PoppyModel; allowHttp: boolean }) 
         {poppy.signInTypes.map((signIn, i) => (
           <li key={i} data-sign-in={signIn.type}>
             <p class="lead">{t(SIGN_IN_TEXT[signIn.type])}</p>
-            {signIn.type === 'mediated' ? <Mediated signIn={signIn} allowHttp={props.allowHttp} /> : null}
+            {signIn.type === 'mediated' ? <Mediated signIn={signIn} site={props.site} /> : null}
             {signIn.scopes.length > 0 ? (
               <>
                 <p class="muted">{t('scopesLead')}</p>
@@ -40,12 +40,12 @@ export function SignInSection(props: { poppy: PoppyModel; allowHttp: boolean }) 
       </ul>
       {poppy.browserSessionEndpoint !== null ? (
         <p>
-          {t('browserSession')} <ExternalLink url={poppy.browserSessionEndpoint} allowHttp={props.allowHttp} />
+          {t('browserSession')} <ExternalLink url={poppy.browserSessionEndpoint} site={props.site} />
         </p>
       ) : null}
       {poppy.issuer !== null ? (
         <p class="small">
-          {t('issuerLabel')} <ExternalLink url={poppy.issuer} allowHttp={props.allowHttp} />
+          {t('issuerLabel')} <ExternalLink url={poppy.issuer} site={props.site} />
         </p>
       ) : null}
     </section>
@@ -53,7 +53,7 @@ export function SignInSection(props: { poppy: PoppyModel; allowHttp: boolean }) 
 }
 
 /** Mediated sign-in relays the person's credentials: say which fields and where they go. */
-function Mediated(props: { signIn: SignIn; allowHttp: boolean }) {
+function Mediated(props: { signIn: SignIn; site: string }) {
   const fields = props.signIn.fields ?? [];
   return (
     <>
@@ -67,7 +67,7 @@ function Mediated(props: { signIn: SignIn; allowHttp: boolean }) {
       ) : null}
       {props.signIn.endpoint ? (
         <p class="small">
-          {t('mediatedEndpoint')} <ExternalLink url={props.signIn.endpoint} allowHttp={props.allowHttp} />
+          {t('mediatedEndpoint')} <ExternalLink url={props.signIn.endpoint} site={props.site} />
         </p>
       ) : null}
     </>

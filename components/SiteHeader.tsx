@@ -1,6 +1,8 @@
 import type { Report } from '../utils/report';
+import { WELL_KNOWN } from '../utils/spec';
 import { t } from './i18n';
 import { VERDICT_VIEW } from './presentation';
+import { poppyAbsence } from './report-view';
 
 /** Who publishes this, for which domain, under which protocol version, and the overall verdict. */
 export function SiteHeader(props: { report: Report }) {
@@ -15,7 +17,7 @@ export function SiteHeader(props: { report: Report }) {
         <span aria-hidden="true">{verdict.symbol}</span> {t(verdict.label)}
       </p>
       {poppy === null ? (
-        <p class="muted">{t('noPoppyJson', host)}</p>
+        <NoPoppy report={report} host={host} />
       ) : (
         <dl class="facts">
           <dt>{t('domainLabel')}</dt>
@@ -28,6 +30,28 @@ export function SiteHeader(props: { report: Report }) {
       )}
       {report.local ? <p class="muted">{t('localSite')}</p> : null}
     </header>
+  );
+}
+
+/**
+ * No poppy.json model: say whether the site has none or has one that could not be read, and
+ * where the listed skills come from instead, the index or only the old one (D1).
+ */
+function NoPoppy(props: { report: Report; host: string }) {
+  const { report } = props;
+  const absence = poppyAbsence(report);
+  const sentences = [t(absence === 'none' ? 'noPoppyJson' : 'poppyJsonUnreadable', props.host)];
+  if (report.skills.length > 0) {
+    sentences.push(
+      report.skills.every((skill) => skill.source === 'legacy')
+        ? t('skillsFromLegacyIndex', WELL_KNOWN.legacySkillIndex)
+        : t('skillsFromIndex', WELL_KNOWN.skillIndex),
+    );
+  }
+  return (
+    <p class="muted" data-poppy-absence={absence}>
+      {sentences.join(' ')}
+    </p>
   );
 }
 

@@ -14,7 +14,7 @@ const VALUE_MAX_CHARS = 2000;
  * A verified skill's frontmatter and text, behind a disclosure and loaded only when opened
  * (extension-security.md §9), labelled as the company's content.
  */
-export function SkillBody(props: { skill: SkillReport }) {
+export function SkillBody(props: { skill: SkillReport; site: string }) {
   const { loadSkillTree } = useActions();
   const [body, setBody] = useState<Body>({ state: 'idle' });
   // A ref, not the state: two toggle events can arrive before the next render.
@@ -46,7 +46,7 @@ export function SkillBody(props: { skill: SkillReport }) {
       <div aria-live="polite" aria-busy={body.state === 'loading'}>
         {body.state === 'loading' ? <p class="muted">{t('loadingSkill')}</p> : null}
         {body.state === 'unavailable' ? <p class="muted">{t('skillUnavailable')}</p> : null}
-        {body.state === 'ready' ? <SafeMarkdown nodes={body.nodes} headingLevel={3} /> : null}
+        {body.state === 'ready' ? <SafeMarkdown nodes={body.nodes} headingLevel={3} site={props.site} /> : null}
       </div>
     </details>
   );

@@ -24,7 +24,7 @@ export function SkillRow(props: { skill: SkillReport; target: string }) {
       </p>
       {skill.reason !== undefined && skill.status !== 'verified' ? <p>{skill.reason}</p> : null}
       {skill.status === 'mismatch' ? <MismatchDetails skill={skill} /> : null}
-      {skill.status === 'verified' && skill.type === 'skill-md' ? <SkillBody skill={skill} /> : null}
+      {skill.status === 'verified' && skill.type === 'skill-md' ? <SkillBody skill={skill} site={props.target} /> : null}
     </li>
   );
 }

@@ -4,8 +4,11 @@ import { t } from './i18n';
 import { skillHost, sortSkills } from './report-view';
 import { SkillRow } from './SkillRow';
 
-/** Every skill, worst first, with the reminder of what a verified digest does and doesn't prove. */
-export function SkillSection(props: { report: Report; otherHostsPending: boolean }) {
+/**
+ * Every skill, worst first, with the reminder of what a verified digest does and doesn't prove.
+ * While a check runs (`busy`) the panel says so above; the button waits for its result.
+ */
+export function SkillSection(props: { report: Report; busy: boolean }) {
   const { report } = props;
   const { checkOtherHosts } = useActions();
   const waitingOnOtherHosts = report.skills.some(
@@ -17,10 +20,9 @@ export function SkillSection(props: { report: Report; otherHostsPending: boolean
       {report.skills.length === 0 ? <p class="muted">{t('skillsNone')}</p> : <p class="note">{t('verifiedMeaning')}</p>}
       {waitingOnOtherHosts ? (
         <p class="other-hosts">
-          <button type="button" class="button" onClick={checkOtherHosts}>
+          <button type="button" class="button" onClick={checkOtherHosts} disabled={props.busy}>
             {t('checkOtherHosts')}
           </button>
-          <span role="status">{props.otherHostsPending ? t('checkingOtherHosts') : ''}</span>
         </p>
       ) : null}
       <ul class="skills">

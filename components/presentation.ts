@@ -31,8 +31,8 @@ export const SEVERITY_VIEW: Readonly<Record<Severity, { symbol: string; heading:
   info: { symbol: 'ℹ', heading: 'findingsInfo', tone: 'neutral' },
 };
 
-/** One sentence per byte-level cause of a mismatch (utils/report.ts). */
-export const MISMATCH_CAUSE_TEXT: Readonly<Record<MismatchCause, MessageKey>> = {
+/** The locale key of one sentence per byte-level cause of a mismatch (utils/report.ts). */
+export const MISMATCH_CAUSE_KEYS: Readonly<Record<MismatchCause, MessageKey>> = {
   'crlf-to-lf': 'causeCrlfToLf',
   'lf-to-crlf': 'causeLfToCrlf',
   'bom-removed': 'causeBomRemoved',

@@ -9,7 +9,7 @@ export type PanelView =
   /** Firefox MV3 may withhold host access (D9): the panel offers the grant in one click. */
   | { kind: 'no-permission'; origin: string }
   | { kind: 'checking'; origin: string; previous: Report | null }
-  | { kind: 'report'; report: Report; rawPoppy: string | null; otherHostsPending: boolean };
+  | { kind: 'report'; report: Report; rawPoppy: string | null };
 
 /** Everything the panel can ask of its host; the panel itself never fetches or navigates. */
 export interface PanelActions {

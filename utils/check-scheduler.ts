@@ -98,7 +98,8 @@ export function createScheduler(deps: SchedulerDeps) {
         else await deps.showBadge(tabId, state);
       }),
     );
-    if (moved.length > 0) await store.forgetTabs(moved);
+    // Conditional: a visit to the tab's new origin may have been recorded since the read above.
+    if (moved.length > 0) await store.forgetTabs(moved, origin);
   }
 
   /** Runs one check to the end; never rejects, so callers may fire and forget. */

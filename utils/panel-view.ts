@@ -32,5 +32,5 @@ export function selectPanelView({ url, hasAccess, result, marker, now }: PanelIn
   // A check that panelOpened is about to start counts as running: a report shown now would
   // only be replaced (and look final while its other-host skills still say "not checked").
   if (marker || !result || panelNeedsCheck(result, now)) return { kind: 'checking', origin, previous: result?.report ?? null };
-  return { kind: 'report', report: result.report, rawPoppy: result.rawPoppy, otherHostsPending: false };
+  return { kind: 'report', report: result.report, rawPoppy: result.rawPoppy };
 }

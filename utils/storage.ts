@@ -86,7 +86,16 @@ function updateTabs(change: (tabs: Map<number, string>) => void): Promise<void> 
 }
 
 export const setTabOrigin = (tabId: number, origin: string) => updateTabs((tabs) => void tabs.set(tabId, origin));
-export const forgetTabs = (tabIds: readonly number[]) => updateTabs((tabs) => tabIds.forEach((id) => tabs.delete(id)));
+
+/**
+ * Forgets tabs; with `origin`, only those still recorded on it. A caller that read the map
+ * earlier (the scheduler saw the tab leave `origin`) must not erase a visit recorded since:
+ * the tab's new origin is what its badge follows.
+ */
+export const forgetTabs = (tabIds: readonly number[], origin?: string) =>
+  updateTabs((tabs) => {
+    for (const id of tabIds) if (origin === undefined || tabs.get(id) === origin) tabs.delete(id);
+  });
 
 // -- results and markers ---------------------------------------------------------------------
 
@@ -206,7 +215,10 @@ export const skillBodies: BodyCache = {
   },
 };
 
-/** Hex digests of the bodies currently kept, oldest first. */
+/**
+ * Hex digests of the bodies currently kept, oldest first. Only tests call this (eviction order,
+ * what a check cached): it reads the index the way `put` keeps it, so they need not know its key.
+ */
 export async function storedBodyDigests(): Promise<string[]> {
   return ((await read<BodyIndex>(local(), BODY_INDEX_KEY)) ?? []).map(([hex]) => hex);
 }

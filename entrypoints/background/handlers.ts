@@ -20,8 +20,9 @@ export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: num
     recheck: withOrigin(scheduler.recheck),
     async getSkillTree(tabId, digest) {
       const origin = await liveOrigin(tabId);
-      const source = origin ? await verifiedMarkdown(await getResult(origin), digest, skillBodies) : null;
-      return source ? markdownToSafeTree(source.markdown, source.base) : null;
+      if (!origin) return null;
+      const source = await verifiedMarkdown(await getResult(origin), digest, skillBodies);
+      return source ? markdownToSafeTree(source.markdown, source.base, origin) : null;
     },
   };
 }

@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
-import { browser } from 'wxt/browser';
 import { Panel } from '../../components/Panel';
 import type { PanelActions, PanelView } from '../../components/types';
 import type { SafeNode } from '../../utils/markdown/types';
@@ -8,6 +7,7 @@ import { supportedOrigin } from '../../utils/page-support';
 import { SETTLED_MARK, selectPanelView } from '../../utils/panel-view';
 import { requestHostAccess } from '../../utils/permissions';
 import { watchOrigin } from '../../utils/storage';
+import { openSiteLink } from './open-link';
 import { readPanelInputs, rereadPanelStart, type PanelStart } from './read-tab';
 
 /** "Checked N minutes ago" stays true while the panel stays open. */
@@ -86,9 +86,7 @@ export function Popup(props: { start: Promise<PanelStart> }) {
           ? sendToBackground<SafeNode[]>({ type: 'getSkillTree', tabId, digest: skill.expectedDigest })
           : Promise.resolve(null),
       copy: (text) => navigator.clipboard.writeText(text),
-      openLink: (link) => {
-        if (/^https?:\/\//i.test(link)) void browser.tabs.create({ url: link });
-      },
+      openLink: (link) => openSiteLink(link, origin),
     }),
     [tabId, origin],
   );

@@ -9,7 +9,8 @@ import { renderPanel } from './harness';
 import { installLocale } from './locale';
 import * as reports from './reports';
 
-const SKILL_URL = 'https://northlight.poppy.test/.well-known/agent-skills/evil/SKILL.md';
+const SITE = 'https://northlight.poppy.test';
+const SKILL_URL = `${SITE}/.well-known/agent-skills/evil/SKILL.md`;
 const ACTIVE = 'script, img, iframe, frame, object, embed, style, link, meta, form, input, svg, math, video, audio, source, base';
 
 const HOSTILE_MARKDOWN = [
@@ -44,7 +45,7 @@ function renderTree(nodes: SafeNode[]) {
   const actions = { openLink: vi.fn() } as unknown as PanelActions;
   const { container } = render(
     <ActionsContext.Provider value={actions}>
-      <SafeMarkdown nodes={nodes} headingLevel={3} />
+      <SafeMarkdown nodes={nodes} headingLevel={3} site={SITE} />
     </ActionsContext.Provider>,
   );
   return { container, openLink: actions.openLink as ReturnType<typeof vi.fn> };
@@ -55,7 +56,7 @@ describe('SafeMarkdown with hostile Markdown', () => {
   let openLink: ReturnType<typeof vi.fn>;
   let hrefs: string[];
   beforeEach(() => {
-    ({ container, openLink } = renderTree(markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL)));
+    ({ container, openLink } = renderTree(markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE)));
     hrefs = [...container.querySelectorAll('[href], [src], [action], [formaction]')].map((el) => el.getAttribute('href') ?? '');
   });
 
@@ -135,6 +136,13 @@ describe('SafeMarkdown with a tampered tree', () => {
     expect(container.querySelector('figcaption')?.textContent).toBe('<b>x</b>');
   });
 
+  it('re-judges links by the URL policy: a LAN target in a tampered tree is text, on a public site', () => {
+    const lan = [{ kind: 'link', href: 'https://192.168.1.1/reboot', children: [{ kind: 'text', text: 'router' }] }] as SafeNode[];
+    const { container } = renderTree(lan);
+    expect(container.querySelector('a')).toBeNull();
+    expect(container.querySelector('.url')?.textContent).toBe('routerhttps://192.168.1.1/reboot');
+  });
+
   it('spells out invisible characters in a shown target', () => {
     const { container } = renderTree([{ kind: 'link', href: 'https://ok.example/a\u202Eb', children: [] }]);
     // The URL parser percent-encodes the override in the href; the shown target is that href.
@@ -145,10 +153,34 @@ describe('SafeMarkdown with a tampered tree', () => {
 });
 
 describe('Panel with a hostile report', () => {
+  it('links nothing a public site names on its LAN or over http:, in any section', () => {
+    const report = reports.northlightOk();
+    report.poppy = reports.northlightPoppy({
+      issuer: 'https://10.0.0.1/oauth',
+      apis: [{ type: 'openapi', url: 'https://192.168.1.1/reboot', description: null, resource: null }],
+      agentProtocols: [{ type: 'poppy', endpoint: 'https://localhost/agent', resource: null }],
+      browserSessionEndpoint: 'http://northlight.poppy.test/session',
+    });
+    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
+    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([]);
+    for (const target of ['https://10.0.0.1/oauth', 'https://192.168.1.1/reboot', 'https://localhost/agent', 'http://northlight.poppy.test/session']) {
+      expect([...root.querySelectorAll('.url .link-target')].map((el) => el.textContent)).toContain(target);
+    }
+  });
+
+  it('links http: and LAN targets that a local dev site names (D5), as its own fetches may', () => {
+    const report = reports.northlightOk();
+    report.target = 'http://localhost:5173';
+    report.local = true;
+    report.poppy = reports.northlightPoppy({ issuer: 'http://localhost:5173/oauth', apis: [{ type: 'mcp', url: 'http://192.168.1.20/mcp', description: null, resource: null }], agentProtocols: [], browserSessionEndpoint: null });
+    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
+    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['http://localhost:5173/oauth', 'http://192.168.1.20/mcp']);
+  });
+
   it('shows hostile text fields as text and links nothing unsafe', async () => {
     const report = reports.hostile();
-    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null, otherHostsPending: false }, {
-      loadSkillTree: async () => markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL),
+    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null }, {
+      loadSkillTree: async () => markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE),
     });
     const details = root.querySelector<HTMLDetailsElement>('[data-skill="evil"] details')!;
     details.open = true;

@@ -10,7 +10,6 @@ const reportView = (report: Report, extra: Partial<Extract<PanelView, { kind: 'r
   kind: 'report',
   report,
   rawPoppy: null,
-  otherHostsPending: false,
   ...extra,
 });
 const texts = (root: HTMLElement, selector: string) => [...root.querySelectorAll(selector)].map((el) => el.textContent?.trim());
@@ -52,6 +51,9 @@ describe('Panel states', () => {
   it('asks for host access with one button that calls grantAccess', () => {
     const { root, actions } = renderPanel({ kind: 'no-permission', origin: ORIGIN });
     expect(root.querySelector('h1')?.textContent).toBe('northlight.poppy.test');
+    // It does send requests: promise only what is true.
+    expect(root.textContent).toContain('It never sends your cookies or sign-in details.');
+    expect(root.textContent).not.toContain('nothing else');
     fireEvent.click(button(root, 'Grant access to this site'));
     expect(actions.grantAccess).toHaveBeenCalledTimes(1);
   });
@@ -92,8 +94,35 @@ describe('Panel states', () => {
 
   it('a site with only the stand-alone index says there is no poppy.json and lists its skills', () => {
     const { root } = renderPanel(reportView(reports.wellKnownOnly()));
-    expect(root.textContent).toContain('northlight.poppy.test has no poppy.json');
+    expect(root.querySelector('[data-poppy-absence]')?.textContent).toBe(
+      'northlight.poppy.test has no poppy.json. The skills below come from its skill index at /.well-known/agent-skills/index.json.',
+    );
     expect(root.querySelector('[data-skill="find-flowers"]')?.textContent).toContain('listed in agent-skills/index.json');
+  });
+
+  it.each<[string, number | null, boolean]>([
+    ['an HTML page or invalid JSON (200, not published)', 200, false],
+    ['JSON that is not a poppy.json object (200, published)', 200, true],
+    ['a server error', 500, false],
+    ['no answer', null, false],
+  ])('a poppy.json that came back as %s is "could not be read", not "no poppy.json"', (_label, httpStatus, published) => {
+    const report = reports.wellKnownOnly();
+    report.documents[0] = { ...report.documents[0]!, httpStatus, published };
+    const { root } = renderPanel(reportView(report));
+    const header = root.querySelector('[data-poppy-absence]')!;
+    expect(header.getAttribute('data-poppy-absence')).toBe('unreadable');
+    expect(header.textContent).toBe(
+      'The poppy.json at northlight.poppy.test could not be read; the findings below say why. The skills below come from its skill index at /.well-known/agent-skills/index.json.',
+    );
+  });
+
+  it('skills from the old index only: names that index and says it has no digests', () => {
+    const report = reports.wellKnownOnly();
+    report.skills = [reports.skill('find-flowers', reports.DIGESTS.find, { source: 'legacy', status: 'skipped', expectedDigest: null, actualDigest: null, reason: 'old format (v0.1): no digest to verify' })];
+    const { root } = renderPanel(reportView(report));
+    expect(root.querySelector('[data-poppy-absence]')?.textContent).toBe(
+      'northlight.poppy.test has no poppy.json. The skills below come from its old skill index at /.well-known/skills/index.json, which has no digests.',
+    );
   });
 });
 
@@ -179,7 +208,7 @@ describe('Panel report: what the site tells agents', () => {
   it('shows excluded tasks of an unrecognised shape as raw JSON text', () => {
     const { root } = renderPanel(reportView(reports.unrecognisedExcludedTasks()));
     expect(root.querySelector('[data-excluded-task]')).toBeNull();
-    expect(root.textContent).toContain("shape we don't recognise");
+    expect(root.textContent).toContain("shape Poppy Inspector doesn't recognise");
     expect(JSON.parse(root.querySelector('#excluded-heading + p + pre')!.textContent!)).toEqual({ refunds: true, limit: 3 });
   });
 
@@ -188,7 +217,7 @@ describe('Panel report: what the site tells agents', () => {
     const levels = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
     expect(levels[0]).toBe(1);
     levels.forEach((level, i) => expect(level).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
-    expect(texts(root, 'h2')).toEqual(['How an agent signs in here', 'APIs for agents', 'What agents are asked not to do here', 'Skills (1)', 'What we found']);
+    expect(texts(root, 'h2')).toEqual(['How an agent signs in here', 'APIs for agents', 'What agents are asked not to do here', 'Skills (1)', 'What Poppy Inspector found']);
   });
 
   it('every control is a native, focusable element', () => {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { t, type MessageKey } from '../../components/i18n';
-import { MISMATCH_CAUSE_TEXT, SEVERITY_VIEW, SKILL_SOURCE_TEXT, SKILL_STATUS_VIEW, VERDICT_VIEW } from '../../components/presentation';
-import { checkedAgo, reportState, skillHost, sortSkills } from '../../components/report-view';
+import { MISMATCH_CAUSE_KEYS, SEVERITY_VIEW, SKILL_SOURCE_TEXT, SKILL_STATUS_VIEW, VERDICT_VIEW } from '../../components/presentation';
+import { checkedAgo, poppyAbsence, reportState, skillHost, sortSkills } from '../../components/report-view';
 import type { Report } from '../../utils/report';
 import { SKILL_STATUSES } from '../../utils/spec';
 import { installLocale, MESSAGES } from './locale';
@@ -55,6 +55,25 @@ describe('reportState', () => {
   });
 });
 
+describe('poppyAbsence', () => {
+  const poppyDoc = (httpStatus: number | null, published: boolean): Report => {
+    const report = reports.wellKnownOnly();
+    report.documents[0] = { ...report.documents[0]!, httpStatus, published };
+    return report;
+  };
+  it.each<[string, Report, string]>([
+    ['404', poppyDoc(404, false), 'none'],
+    ['410', poppyDoc(410, false), 'none'],
+    ['not requested at all', { ...reports.wellKnownOnly(), documents: [] }, 'none'],
+    ['200 with an HTML page or invalid JSON', poppyDoc(200, false), 'unreadable'],
+    ['200 with JSON the engine could not use', poppyDoc(200, true), 'unreadable'],
+    ['a server error', poppyDoc(503, false), 'unreadable'],
+    ['no answer', poppyDoc(null, false), 'unreadable'],
+  ])('%s → %s', (_label, report, expected) => {
+    expect(poppyAbsence(report)).toBe(expected);
+  });
+});
+
 describe('sortSkills', () => {
   it('orders by D3 status rank, worst first, keeping index order within a status', () => {
     const skills = ['verified', 'not-checked', 'mismatch', 'unreachable', 'verified', 'invalid'].map((status, i) =>
@@ -88,7 +107,7 @@ describe('locale', () => {
       ...Object.values(SKILL_STATUS_VIEW).map((v) => v.label),
       ...Object.values(VERDICT_VIEW).map((v) => v.label),
       ...Object.values(SEVERITY_VIEW).map((v) => v.heading),
-      ...Object.values(MISMATCH_CAUSE_TEXT),
+      ...Object.values(MISMATCH_CAUSE_KEYS),
       ...Object.values(SKILL_SOURCE_TEXT),
     ];
     const dir = resolve(process.cwd(), 'components');

@@ -7,7 +7,7 @@ import type { PanelView } from '../../components/types';
 import type { Report } from '../../utils/report';
 import type { SafeNode } from '../../utils/markdown/types';
 
-const reportView = (report: Report, otherHostsPending = false): PanelView => ({ kind: 'report', report, rawPoppy: null, otherHostsPending });
+const reportView = (report: Report): PanelView => ({ kind: 'report', report, rawPoppy: null });
 
 /** Opens a disclosure the way a click on its summary does, toggle event included. */
 function open(details: HTMLDetailsElement) {
@@ -37,9 +37,9 @@ describe('skill rows', () => {
     expect(rows[0]!.querySelector('.small')?.textContent).toBe('Hosted on this site · listed in poppy.json and agent-skills/index.json');
   });
 
-  it('says what a verified digest proves and what it does not', () => {
+  it('says in plain words what verified (a matching digest) proves and what it does not', () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
-    expect(root.textContent).toContain('A verified digest proves that a skill file is the one the site published. It does not prove that its advice is safe.');
+    expect(root.textContent).toContain("Verified means the skill file has not changed since the site published it: its fingerprint (digest) matches. It does not prove that the skill's advice is safe.");
   });
 
   it('puts the worst status first', () => {
@@ -53,11 +53,15 @@ describe('skill rows', () => {
 
   it.each([
     ['unreachable', 'Could not be fetched', '⚠', 'HTTP 404'],
-    ['blocked', 'Blocked by our safety rules', '⚠', 'private address'],
+    ['blocked', "Blocked by Poppy Inspector's safety rules", '⚠', 'private address'],
     ['invalid', 'Invalid entry', '✗', 'digest is not sha256:<64 hex>'],
-    ['skipped', 'Skipped: unknown type', '⚠', 'type "bundle" is unknown'],
-    ['not-checked', 'Not checked yet', '—', 'on another host'],
-  ] as const)('%s: symbol, words and the reason', (status, words, symbol, reason) => {
+    ['skipped', 'Skipped — not verified', '⚠', 'unknown type "bundle"'],
+    ['skipped', 'Skipped — not verified', '⚠', 'old format (v0.1): no digest to verify'],
+    ['skipped', 'Skipped — not verified', '⚠', 'unknown `$schema`: the index is not checked'],
+    ['skipped', 'Skipped — not verified', '⚠', 'interim draft format: not verified'],
+    ['not-checked', 'Not checked', '—', 'hosted on skills-cdn.example'],
+    ['not-checked', 'Not checked', '—', 'over the 200-entry limit'],
+  ] as const)('%s: symbol, words and the reason (%s, %s, %s)', (status, words, symbol, reason) => {
     const report = reports.northlightOk();
     report.skills = [reports.skill('find-flowers', DIGESTS.find, { status, reason, actualDigest: null })];
     const { root } = renderPanel(reportView(report));
@@ -73,7 +77,7 @@ describe('a digest mismatch', () => {
   it('explains the bytes, states the consequence and shows both digests; never the content', () => {
     const { root, actions } = renderPanel(reportView(reports.northlightStale()));
     const row = root.querySelector('[data-skill="change-flower-delivery"]')!;
-    expect(row.querySelector('.status')?.textContent).toBe('✗ Digest mismatch');
+    expect(row.querySelector('.status')?.textContent).toBe('✗ Changed since it was published — its fingerprint (digest) does not match');
     expect(row.textContent).toContain("The company's guidance in this skill could not be verified and must not be used.");
     expect([...row.querySelectorAll('[data-cause]')].map((li) => li.textContent)).toEqual([
       'The published digest matches this file with Windows line endings (CRLF) turned into LF — the file was probably re-saved after the digest was computed.',
@@ -157,20 +161,24 @@ describe('skills on other hosts', () => {
     const { root, actions } = renderPanel(reportView(reports.otherHostPending()));
     const row = root.querySelector('[data-skill="check-flower-order"]')!;
     expect(row.getAttribute('data-status')).toBe('not-checked');
-    expect(row.querySelector('.status')?.textContent).toBe('— Not checked yet');
+    expect(row.querySelector('.status')?.textContent).toBe('— Not checked');
     expect(row.textContent).toContain('Hosted on skills-cdn.poppy.test');
     const check = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Check skills on other sites')!;
     fireEvent.click(check);
     expect(actions.checkOtherHosts).toHaveBeenCalledTimes(1);
   });
 
-  it('announces a check of other hosts in progress', () => {
-    const { root } = renderPanel(reportView(reports.otherHostPending(), true));
-    expect(root.querySelector('.other-hosts [role="status"]')?.textContent).toBe('Checking skills on other sites…');
+  it('while a check runs, says so and holds the button until its result', () => {
+    const { root, actions } = renderPanel({ kind: 'checking', origin: reports.ORIGIN, previous: reports.otherHostPending() });
+    expect(root.querySelector('[aria-live]')?.textContent).toBe('Checking northlight.poppy.test…');
+    const check = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Check skills on other sites')!;
+    expect(check.disabled).toBe(true);
+    fireEvent.click(check);
+    expect(actions.checkOtherHosts).not.toHaveBeenCalled();
   });
 
   it('offers no such check when every skill is on this site', () => {
-    const { root } = renderPanel(reportView(reports.northlightOk(), true));
+    const { root } = renderPanel(reportView(reports.northlightOk()));
     expect([...root.querySelectorAll('button')].some((b) => b.textContent === 'Check skills on other sites')).toBe(false);
   });
 });

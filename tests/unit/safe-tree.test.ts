@@ -4,8 +4,10 @@ import { markdownToSafeTree, mdastToSafeTree, SAFE_TREE_LIMITS } from '../../uti
 import { defuseMarkdown } from '../../utils/markdown/defuse';
 import { showInvisible } from '../../utils/markdown/visible';
 import type { SafeNode } from '../../utils/markdown/types';
+import { safeLinkTarget } from '../../utils/safe-link';
 
-const BASE = 'https://flowers.example/.well-known/agent-skills/change-flower-delivery/SKILL.md';
+const SITE = 'https://flowers.example';
+const BASE = `${SITE}/.well-known/agent-skills/change-flower-delivery/SKILL.md`;
 
 /** Every node of a tree, depth first, for "nothing like X anywhere" assertions. */
 function allNodes(nodes: readonly SafeNode[]): SafeNode[] {
@@ -50,6 +52,7 @@ describe('markdownToSafeTree: the allowlisted structure', () => {
         'line two',
       ].join('\n'),
       BASE,
+      SITE,
     );
     expect(tree.map((n) => n.kind)).toEqual([
       'heading', 'paragraph', 'heading', 'list', 'list', 'blockquote', 'code', 'rule', 'paragraph',
@@ -67,12 +70,12 @@ describe('markdownToSafeTree: the allowlisted structure', () => {
   });
 
   it('skips a leading frontmatter block (the panel shows it as key/value pairs)', () => {
-    const tree = markdownToSafeTree('---\nname: find-flowers\ndescription: Find flowers.\n---\n\n# Find flowers\n', BASE);
+    const tree = markdownToSafeTree('---\nname: find-flowers\ndescription: Find flowers.\n---\n\n# Find flowers\n', BASE, SITE);
     expect(tree).toEqual([{ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Find flowers' }] }]);
   });
 
   it('keeps a later thematic break, which is not frontmatter', () => {
-    expect(markdownToSafeTree('Intro\n\n---\n\nEnd', BASE).map((n) => n.kind)).toEqual(['paragraph', 'rule', 'paragraph']);
+    expect(markdownToSafeTree('Intro\n\n---\n\nEnd', BASE, SITE).map((n) => n.kind)).toEqual(['paragraph', 'rule', 'paragraph']);
   });
 });
 
@@ -83,7 +86,7 @@ describe('markdownToSafeTree: hostile content stays text', () => {
     ['<iframe src="https://evil.example"></iframe>', '<iframe src="https://evil.example"></iframe>'],
     ['<a href="javascript:alert(1)">x</a>', '<a href="javascript:alert(1)">'],
   ])('raw HTML %j is literal text', (markdown, literal) => {
-    const tree = markdownToSafeTree(markdown, BASE);
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
     expect(texts(tree).join('')).toContain(literal);
     expect(links(tree)).toEqual([]);
   });
@@ -96,13 +99,13 @@ describe('markdownToSafeTree: hostile content stays text', () => {
     ['[who](https://bank.example@evil.example/)', 'who (https://bank.example@evil.example/)'],
     ['[vb](vbscript:msgbox)', 'vb (vbscript:msgbox)'],
   ])('link %j becomes text showing its target', (markdown, shown) => {
-    const tree = markdownToSafeTree(markdown, BASE);
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
     expect(links(tree)).toEqual([]);
     expect(texts(tree).join('')).toBe(shown);
   });
 
   it('spells out bidi and zero-width characters in a refused target', () => {
-    const tree = markdownToSafeTree('[x](javascript:\u202Ealert\u200B(1))', BASE);
+    const tree = markdownToSafeTree('[x](javascript:\u202Ealert\u200B(1))', BASE, SITE);
     expect(texts(tree).join('')).toBe('x (javascript:[U+202E]alert[U+200B](1))');
   });
 
@@ -111,7 +114,7 @@ describe('markdownToSafeTree: hostile content stays text', () => {
     ['![](https://tracker.example/pixel.png)', '[image]'],
     ['![alt][ref]\n\n[ref]: https://tracker.example/p.png', '[alt]'],
   ])('image %j becomes its alt text, never a URL to load', (markdown, shown) => {
-    const tree = markdownToSafeTree(markdown, BASE);
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
     expect(texts(tree).join('')).toBe(shown);
     expect(JSON.stringify(tree)).not.toContain('tracker.example');
   });
@@ -120,6 +123,7 @@ describe('markdownToSafeTree: hostile content stays text', () => {
     const tree = markdownToSafeTree(
       '[docs](https://flowers.example/docs) [ref][r] [rel](../find-flowers/SKILL.md)\n\n[r]: https://flowers.example/ref "title"',
       BASE,
+      SITE,
     );
     expect(links(tree)).toEqual([
       'https://flowers.example/docs',
@@ -128,32 +132,58 @@ describe('markdownToSafeTree: hostile content stays text', () => {
     ]);
   });
 
+  it.each([
+    ['[router](https://192.168.1.1/reboot)', 'router (https://192.168.1.1/reboot)'],
+    ['[metadata](https://169.254.169.254/latest)', 'metadata (https://169.254.169.254/latest)'],
+    ['[me](https://localhost:8080/admin)', 'me (https://localhost:8080/admin)'],
+    ['[dec](https://2130706433/)', 'dec (https://2130706433/)'],
+    ['[intranet](https://wiki.corp.internal/)', 'intranet (https://wiki.corp.internal/)'],
+    ['[nas](https://nas/)', 'nas (https://nas/)'],
+    ['[v6](https://[::ffff:10.0.0.1]/)', 'v6 (https://[::ffff:10.0.0.1]/)'],
+    ['[ref][lan]\n\n[lan]: https://10.0.0.1/', 'ref (https://10.0.0.1/)'],
+  ])('a public site\'s link %j to a LAN or loopback host becomes text', (markdown, shown) => {
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
+    expect(links(tree)).toEqual([]);
+    expect(texts(tree).join('')).toBe(shown);
+  });
+
+  it('a relative link resolved onto a LAN host becomes text (the policy judges the resolved URL)', () => {
+    const tree = markdownToSafeTree('[up](../admin)', 'https://192.168.1.1/skills/x/SKILL.md', SITE);
+    expect(links(tree)).toEqual([]);
+  });
+
+  it('a local dev site may link to http: and to its own machine (D5), still not to javascript:', () => {
+    const local = 'http://localhost:5173';
+    const tree = markdownToSafeTree('[a](http://localhost:5173/docs) [b](https://192.168.1.1/) [c](../x.md) [d](javascript:alert(1))', `${local}/skills/a/SKILL.md`, local);
+    expect(links(tree)).toEqual(['http://localhost:5173/docs', 'https://192.168.1.1/', 'http://localhost:5173/skills/x.md']);
+  });
+
   it('a relative link without a usable base becomes text', () => {
-    expect(links(markdownToSafeTree('[rel](x.md)', 'not a url'))).toEqual([]);
+    expect(links(markdownToSafeTree('[rel](x.md)', 'not a url', SITE))).toEqual([]);
   });
 
   it('links with a bidi override in the path are percent-encoded, so the target shows no override', () => {
-    const [href] = links(markdownToSafeTree('[x](https://flowers.example/\u202Egnp.exe)', BASE));
+    const [href] = links(markdownToSafeTree('[x](https://flowers.example/\u202Egnp.exe)', BASE, SITE));
     expect(href).toBe('https://flowers.example/%E2%80%AEgnp.exe');
   });
 });
 
 describe('bounds', () => {
   it('stops at the node cap with a truncated marker at the end', () => {
-    const tree = markdownToSafeTree('word\n\n'.repeat(SAFE_TREE_LIMITS.maxNodes), BASE);
+    const tree = markdownToSafeTree('word\n\n'.repeat(SAFE_TREE_LIMITS.maxNodes), BASE, SITE);
     expect(allNodes(tree).length).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxNodes + 1);
     expect(tree.at(-1)).toEqual({ kind: 'truncated' });
   });
 
   it('replaces content nested beyond the depth cap with a marker', () => {
-    const tree = markdownToSafeTree('> '.repeat(11) + '- '.repeat(8) + 'deep', BASE);
+    const tree = markdownToSafeTree('> '.repeat(11) + '- '.repeat(8) + 'deep', BASE, SITE);
     expect(depthOf(tree)).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxDepth);
     expect(allNodes(tree).some((n) => n.kind === 'truncated')).toBe(true);
     expect(texts(tree)).not.toContain('deep');
   });
 
   it('cuts over-long documents at a line end and says so', () => {
-    const tree = markdownToSafeTree(`${'a'.repeat(60)}\n\n${'b'.repeat(60)}`, BASE, { ...SAFE_TREE_LIMITS, maxChars: 100 });
+    const tree = markdownToSafeTree(`${'a'.repeat(60)}\n\n${'b'.repeat(60)}`, BASE, SITE, { ...SAFE_TREE_LIMITS, maxChars: 100 });
     expect(tree).toEqual([{ kind: 'paragraph', children: [{ kind: 'text', text: 'a'.repeat(60) }] }, { kind: 'truncated' }]);
   });
 
@@ -166,7 +196,7 @@ describe('bounds', () => {
     ['growing indentation', Array.from({ length: 1000 }, (_, i) => ' '.repeat(2 * i) + '- x').join('\n')],
   ])('%s (1 MiB) finishes quickly and bounded', (_label, markdown) => {
     const started = performance.now();
-    const tree = markdownToSafeTree(markdown, BASE);
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
     expect(performance.now() - started).toBeLessThan(5000);
     expect(depthOf(tree)).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxDepth);
     expect(allNodes(tree).length).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxNodes + 1);
@@ -190,7 +220,7 @@ describe('defuseMarkdown', () => {
 
   it('keeps escaped text faithful: the rendered block reads as written', () => {
     const input = 'a*b* \\* `c` [d] <e> !f '.repeat(60);
-    const tree = markdownToSafeTree(input, BASE);
+    const tree = markdownToSafeTree(input, BASE, SITE);
     expect(texts(tree).join('')).toBe(input.trimEnd());
   });
 });
@@ -211,11 +241,39 @@ describe('mdastToSafeTree: nodes other parsers produce', () => {
         { type: 'footnoteDefinition', identifier: '1', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'note' }] }] },
       ],
     } as Root;
-    expect(mdastToSafeTree(root, BASE)).toEqual([
+    expect(mdastToSafeTree(root, BASE, SITE)).toEqual([
       { kind: 'table', rows: [['Scope', 'Why'], ['orders:read', '[pic]']] },
       { kind: 'paragraph', children: [{ kind: 'delete', children: [{ kind: 'text', text: 'old' }] }] },
       { kind: 'paragraph', children: [{ kind: 'text', text: 'note' }] },
     ]);
+  });
+});
+
+describe('safeLinkTarget: the one link rule (URL policy for the checked site)', () => {
+  it.each<[string, string, string | null]>([
+    ['https://flowers.example/docs', SITE, 'https://flowers.example/docs'],
+    ['https://cdn.example/a b', SITE, 'https://cdn.example/a%20b'],
+    ['HTTPS://Flowers.Example/', SITE, 'https://flowers.example/'],
+    ['http://flowers.example/', SITE, null],
+    ['https://192.168.1.1/reboot', SITE, null],
+    ['https://127.0.0.1/', SITE, null],
+    ['https://0x7f.1/', SITE, null],
+    ['https://[::1]/', SITE, null],
+    ['https://100.64.0.1/', SITE, null],
+    ['https://printer.local/', SITE, null],
+    ['https://intranet/', SITE, null],
+    ['https://bank.example@evil.example/', SITE, null],
+    ['javascript:alert(1)', SITE, null],
+    ['data:text/html,x', SITE, null],
+    ['/relative', SITE, null],
+    ['http://localhost:3000/a', 'http://localhost:3000', 'http://localhost:3000/a'],
+    ['http://192.168.1.5/', 'http://127.0.0.1:8080', 'http://192.168.1.5/'],
+    ['https://u:p@localhost/', 'http://localhost', null],
+    ['file:///etc/passwd', 'http://localhost', null],
+    ['https://flowers.example/', 'not an origin', 'https://flowers.example/'],
+    ['https://10.0.0.1/', 'not an origin', null],
+  ])('%s for %s → %s', (url, site, href) => {
+    expect(safeLinkTarget(url, site)).toBe(href);
   });
 });
 

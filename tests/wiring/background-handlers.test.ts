@@ -7,7 +7,7 @@ import * as storage from '../../utils/storage';
 import { report, skill } from './helpers';
 
 const A = 'https://flowers.example';
-const MD = '---\nname: find-flowers\ndescription: Finds flowers.\n---\n# Find flowers\n\nSee [the shop](./shop) and <script>alert(1)</script>\n';
+const MD = '---\nname: find-flowers\ndescription: Finds flowers.\n---\n# Find flowers\n\nSee [the shop](./shop), [the router](https://192.168.1.1/reboot) and <script>alert(1)</script>\n';
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -56,13 +56,15 @@ describe('getSkillTree', () => {
     return digest;
   }
 
-  it('returns the safe tree of a verified body: frontmatter gone, links resolved, HTML as text', async () => {
+  it('returns the safe tree of a verified body: frontmatter gone, links resolved and judged for the site, HTML as text', async () => {
     const { handlers, tab } = await setup();
     const digest = await withSkill('verified');
     const tree = await handlers.getSkillTree(await tab(`${A}/`), digest);
     expect(tree?.[0]).toEqual({ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Find flowers' }] });
     const json = JSON.stringify(tree);
     expect(json).toContain(`"href":"${A}/skills/find-flowers/shop"`);
+    expect(json).not.toContain('"href":"https://192.168.1.1');
+    expect(json).toContain('"text":" (https://192.168.1.1/reboot)"');
     expect(json).toContain('"text":"<script>"');
     expect(json).not.toContain('description: Finds flowers.');
   });

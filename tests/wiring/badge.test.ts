@@ -55,12 +55,21 @@ describe('tooltips in words from _locales', () => {
   });
 
   // The wording belongs to the locale file; these pin what each tooltip must say.
+  const emptyIndexOnly = () => {
+    const only = report(site, 'ok');
+    only.documents = [
+      { ...only.documents[0]!, httpStatus: 404, published: false },
+      { kind: 'index', requestedUrl: `${site}/.well-known/agent-skills/index.json`, url: null, httpStatus: 200, contentType: 'application/json', bytes: 60, redirected: false, published: true },
+    ];
+    return only;
+  };
   const flowers = (skills: ReturnType<typeof skill>[], verdict: 'ok' | 'errors') => report(site, verdict, skills, { poppy: org('Northlight Flowers') });
   it.each<[string, BadgeState, RegExp]>([
     ['names the site and counts verified skills', { kind: 'result', report: flowers(three, 'ok') }, /^Northlight Flowers: 3 skills\b.*verified$/],
     ['says a skill does not match its digest', { kind: 'result', report: flowers([skill('a', 'mismatch')], 'errors') }, /^Northlight Flowers: 1 skill does not match its digest$/],
     ['says it is checking', { kind: 'checking' }, /checking/i],
     ['says nothing is published', { kind: 'result', report: report(site, 'none') }, /publishes nothing|nothing published/i],
+    ['an empty index and no poppy.json: no skills, and no claim of a poppy.json', { kind: 'result', report: emptyIndexOnly() }, /^(?!.*poppy\.json)flowers\.example: .*no skills/],
   ])('%s', (_name, state, title) => {
     expect(badgeLook(state, translate).title).toMatch(title);
   });

@@ -135,6 +135,22 @@ describe('badges per tab', () => {
     expect((await storage.tabOrigins()).has(t)).toBe(false);
   });
 
+  it('keeps the visit a moved tab reports while a check repaints its old origin', async () => {
+    const { runCheck, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    // The browser says the tab shows B, and pageVisited(t, B) records that (its first step)
+    // while the repaint of A is between reading the tab map and forgetting the moved tab.
+    const liveOrigin = async () => {
+      await storage.setTabOrigin(t, B);
+      return B;
+    };
+    const scheduler = createScheduler({ store: storage, runCheck, showBadge: (id, state) => applyBadge(id, state, echo), liveOrigin, now: () => NOW });
+    await scheduler.pageVisited(t, A);
+    await pending[0]!.finish();
+    await scheduler.idle();
+    expect((await storage.tabOrigins()).get(t)).toBe(B);
+  });
+
   it('after a worker restart, paints every recorded tab from storage', async () => {
     const { tab, badge } = await setup();
     const [ta, tb] = [await tab(`${A}/`), await tab(`${B}/`)];

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { openSiteLink } from '../../entrypoints/popup/open-link';
 import { Popup } from '../../entrypoints/popup/Popup';
 import { readPanelStart } from '../../entrypoints/popup/read-tab';
 import * as storage from '../../utils/storage';
@@ -80,5 +81,23 @@ describe('the popup controller', () => {
     await storage.clearMarker(A);
     render(<Popup start={Promise.resolve(first)} />);
     await waitFor(() => expect(verdict()).toBe('ok'));
+  });
+});
+
+describe("the popup's openLink", () => {
+  it.each<[string, string | null, string | null]>([
+    ['https://flowers.example/docs', A, 'https://flowers.example/docs'],
+    ['https://cdn.example/skill.md', A, 'https://cdn.example/skill.md'],
+    ['https://192.168.1.1/reboot', A, null],
+    ['https://localhost/admin', A, null],
+    ['http://flowers.example/', A, null],
+    ['https://bank.example@evil.example/', A, null],
+    ['javascript:alert(1)', A, null],
+    ['https://flowers.example/docs', null, null],
+    ['http://localhost:3000/docs', 'http://localhost:3000', 'http://localhost:3000/docs'],
+  ])('%s on %s opens %s', (url, site, opened) => {
+    const create = vi.spyOn(fakeBrowser.tabs, 'create');
+    openSiteLink(url, site);
+    expect(create.mock.calls.map(([props]) => props.url)).toEqual(opened === null ? [] : [opened]);
   });
 });

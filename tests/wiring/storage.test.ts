@@ -69,6 +69,13 @@ describe('tabs, results and markers in storage.session', () => {
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 
+  it('forgets a tab on an origin only while the tab is still recorded there', async () => {
+    await storage.setTabOrigin(1, 'https://a.example');
+    await storage.setTabOrigin(2, 'https://b.example');
+    await storage.forgetTabs([1, 2], 'https://a.example');
+    expect([...(await storage.tabOrigins())]).toEqual([[2, 'https://b.example']]);
+  });
+
   it('lists markers by origin', async () => {
     const marker = { startedAt: 1, allHosts: false, revalidate: false, attempts: 1, done: 0, total: 0 };
     await storage.setMarker('https://a.example', marker);

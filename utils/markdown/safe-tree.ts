@@ -1,5 +1,6 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes, Root } from 'mdast';
+import { safeLinkTarget } from '../safe-link';
 import { defuseMarkdown, type DefuseLimits } from './defuse';
 import type { SafeNode } from './types';
 import { showInvisible } from './visible';
@@ -7,7 +8,8 @@ import { showInvisible } from './visible';
 /**
  * SKILL.md text → the allowlisted tree of ./types.ts (extension-security.md §9). Runs in the
  * background worker; the popup only renders the result. Raw HTML stays visible as literal text,
- * images become their alt text, and only `https:` links survive as links.
+ * images become their alt text, and only links our URL policy allows for the checked site
+ * (utils/safe-link.ts) survive as links.
  */
 export interface SafeTreeLimits extends DefuseLimits {
   maxNodes: number;
@@ -26,20 +28,21 @@ export const SAFE_TREE_LIMITS: Readonly<SafeTreeLimits> = Object.freeze({
 /** A leading YAML frontmatter block; the panel shows the frontmatter as key/value pairs instead. */
 const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
-/** `base` resolves relative links: the SKILL.md's own URL. */
+/** `base` resolves relative links (the SKILL.md's own URL); `site` is the checked site's origin. */
 export function markdownToSafeTree(
   markdown: string,
   base: string,
+  site: string,
   limits: SafeTreeLimits = SAFE_TREE_LIMITS,
 ): SafeNode[] {
   const defused = defuseMarkdown(markdown.replace(FRONTMATTER, ''), limits);
-  const tree = mdastToSafeTree(fromMarkdown(defused.text), base, limits);
+  const tree = mdastToSafeTree(fromMarkdown(defused.text), base, site, limits);
   if (defused.truncated && tree.at(-1)?.kind !== 'truncated') tree.push({ kind: 'truncated' });
   return tree;
 }
 
 /** Exposed so mdast from other parsers (tables, strikethrough) maps the same way. */
-export function mdastToSafeTree(root: Root, base: string, limits: SafeTreeLimits = SAFE_TREE_LIMITS): SafeNode[] {
+export function mdastToSafeTree(root: Root, base: string, site: string, limits: SafeTreeLimits = SAFE_TREE_LIMITS): SafeNode[] {
   const definitions = new Map<string, string>();
   collectDefinitions(root, definitions);
   const state = { nodes: 0, full: false };
@@ -94,10 +97,10 @@ export function mdastToSafeTree(root: Root, base: string, limits: SafeTreeLimits
       case 'delete':
         return [{ kind: node.type, children: inner(node) }];
       case 'link':
-        return link(node.url, inner(node), base);
+        return link(node.url, inner(node), base, site);
       case 'linkReference': {
         const url = definitions.get(node.identifier);
-        return url === undefined ? inner(node) : link(url, inner(node), base);
+        return url === undefined ? inner(node) : link(url, inner(node), base, site);
       }
       case 'image':
       case 'imageReference':
@@ -118,23 +121,17 @@ export function mdastToSafeTree(root: Root, base: string, limits: SafeTreeLimits
   return tree;
 }
 
-/** An `https:` link without user info stays a link; anything else is its text plus the target. */
-function link(url: string, children: SafeNode[], base: string): SafeNode[] {
-  const href = httpsHref(url, base);
+/** A link the URL policy allows stays a link; anything else is its text plus the target. */
+function link(url: string, children: SafeNode[], base: string, site: string): SafeNode[] {
+  const href = safeLinkTarget(resolve(url, base), site);
   if (href !== null) return [{ kind: 'link', href, children }];
   return [...children, { kind: 'text', text: ` (${showInvisible(url)})` }];
 }
 
-function httpsHref(url: string, base: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = URL.canParse(url) ? new URL(url) : new URL(url, base);
-  } catch {
-    return null;
-  }
-  // `https://bank.example@evil.example/` reads as the bank; refuse user info as D5 does for fetches.
-  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return null;
-  return parsed.href;
+/** Absolute as written, else against `base`; unresolvable stays as written (and is refused). */
+function resolve(url: string, base: string): string {
+  if (URL.canParse(url)) return url;
+  return URL.canParse(url, base) ? new URL(url, base).href : url;
 }
 
 function collectDefinitions(root: Root, into: Map<string, string>): void {

@@ -18,7 +18,7 @@ export type SafeNode =
   | { kind: 'text'; text: string }
   | { kind: 'inline-code'; text: string }
   | { kind: 'emphasis' | 'strong' | 'delete'; children: SafeNode[] }
-  /** An absolute `https:` URL, already resolved; anything else became text. */
+  /** An absolute URL that utils/safe-link.ts allowed for the checked site; anything else became text. */
   | { kind: 'link'; href: string; children: SafeNode[] }
   /** Content was cut here because the document exceeds the tree's bounds. */
   | { kind: 'truncated' };
