@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { formatDigest, sha256Hex } from '../utils/digest';
-import { checkSite } from '../utils/engine';
+import { checkSite, targetOrigin } from '../utils/engine';
+import { siteContext } from '../utils/url-policy';
 import { formatHuman } from './format-human';
 import { createNodeTransport } from './node-transport';
 import { createStyle, wantsColor } from './style';
@@ -97,7 +98,7 @@ async function checkCommand(args: string[], io: Io): Promise<number> {
   const progress = !values.json && io.stderr.isTTY;
   const started = performance.now();
   const { report } = await checkSite(positionals[0]!, {
-    transport: createNodeTransport({ resolve, ca }),
+    transport: createNodeTransport({ resolve, ca, refusePrivateAddresses: isPublicTarget(positionals[0]!) }),
     mayContact: () => !values['same-origin-only'],
     onProgress: progress ? ({ done, total }) => io.stderr.write(`\rChecking skills ${done}/${total}…`) : undefined,
   });
@@ -108,6 +109,16 @@ async function checkCommand(args: string[], io: Io): Promise<number> {
   if (couldNotRun) return 2;
   if (report.verdict === 'errors') return 1;
   return values.strict && report.verdict === 'warnings' ? 1 : 0;
+}
+
+/**
+ * Whether the checked site is public, so that its names must resolve to public addresses (the
+ * DNS-rebinding guard). A local site (D5) may reach this computer and the local network; an
+ * address that is no site at all makes no request, so the safe answer costs nothing.
+ */
+export function isPublicTarget(siteUrl: string): boolean {
+  const origin = targetOrigin(siteUrl);
+  return origin === null || !siteContext(origin).local;
 }
 
 function usageError(io: Io, message: string): number {

@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import type { Transport } from '../utils/fetch-bounded';
+import { nonPublicAddress } from '../utils/url-policy';
 
 export interface NodeTransportOptions {
   /** host → IP, like curl --resolve: lets tests give public-looking names (shop.poppy.test) to
@@ -16,6 +17,10 @@ export interface NodeTransportOptions {
   resolve?: Record<string, string>;
   /** Extra CA certificate(s) (PEM) to trust, for https fixture servers with a test CA. */
   ca?: string | string[];
+  /** Refuse a name that DNS resolves to a loopback, private, link-local, CGNAT or reserved
+   *  address (DNS rebinding: the URL policy judges names, the connection goes to addresses). Set
+   *  when the checked site is public; `resolve` pins are the user's own choice and stay allowed. */
+  refusePrivateAddresses?: boolean;
 }
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -23,6 +28,11 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 /** `Shop.Poppy.Test.` and `shop.poppy.test` are one name to DNS. */
 function normaliseHost(host: string): string {
   return host.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+}
+
+function refused(hostname: string, address: string, why: string): NodeJS.ErrnoException {
+  const message = `${hostname} resolves to ${address}, which ${why}: refused while checking a public site`;
+  return Object.assign(new Error(message), { code: 'EPRIVATEADDRESS' });
 }
 
 export function createNodeTransport(options: NodeTransportOptions = {}): Transport {
@@ -34,14 +44,28 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
   // Node calls this with `all: true` when it races IPv4 and IPv6 (autoSelectFamily), and then
   // wants a list; otherwise one address and its family.
   const lookup = (hostname: string, opts: LookupOptions, callback: LookupCallback): void => {
+    const answer = (addresses: LookupAddress[]) => {
+      if (opts.all) callback(null, addresses);
+      else callback(null, addresses[0]!.address, addresses[0]!.family);
+    };
     const address = pinned.get(normaliseHost(hostname));
-    if (address === undefined) {
+    if (address !== undefined) {
+      answer([{ address, family: isIP(address) || 4 }]);
+      return;
+    }
+    if (!options.refusePrivateAddresses) {
       dnsLookup(hostname, opts, callback);
       return;
     }
-    const family = isIP(address) || 4;
-    if (opts.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
+    dnsLookup(hostname, { ...opts, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      // Every address, not only the one tried first: undici may fall back to any of them.
+      for (const { address: ip } of addresses) {
+        const why = nonPublicAddress(ip);
+        if (why) return callback(refused(hostname, ip, why), []);
+      }
+      answer(addresses);
+    });
   };
 
   // A `ca` list replaces Node's trust store, so keep the public roots beside the test CA. Build

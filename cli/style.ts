@@ -22,9 +22,13 @@ export function wantsColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): 
 }
 
 /**
- * Site content reaches the terminal: strip control characters (escape sequences could rewrite
- * the screen or the title) and bidi overrides, so what a site wrote cannot disguise itself.
+ * Site content reaches the terminal: every control character is shown as `\uXXXX` (escape
+ * sequences could rewrite the screen or the title, and a line break would let a site print a line
+ * of its own, such as a fake `Verdict: OK`), and so are line and paragraph separators, bidi
+ * overrides and zero-width characters, so what a site wrote cannot disguise itself.
  */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
 export function safeText(s: string): string {
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return s.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -1,7 +1,7 @@
 import type { Report } from '../utils/report';
 import { useActions } from './actions';
 import { t } from './i18n';
-import { skillHost, sortSkills } from './report-view';
+import { sortSkills } from './report-view';
 import { SkillRow } from './SkillRow';
 
 /**
@@ -11,9 +11,9 @@ import { SkillRow } from './SkillRow';
 export function SkillSection(props: { report: Report; busy: boolean }) {
   const { report } = props;
   const { checkOtherHosts } = useActions();
-  const waitingOnOtherHosts = report.skills.some(
-    (skill) => skill.status === 'not-checked' && !skillHost(skill, report.target).sameSite,
-  );
+  // Only entries the engine left for another host: one past the 200 cap is never checked, and
+  // a button that checks nothing would be a broken promise.
+  const waitingOnOtherHosts = report.skills.some((skill) => skill.notChecked === 'other-host');
   return (
     <section aria-labelledby="skills-heading">
       <h2 id="skills-heading">{t('skillsHeading', report.skills.length)}</h2>

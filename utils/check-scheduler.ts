@@ -40,12 +40,10 @@ export const MAX_ATTEMPTS = 3;
 /** Results no tab shows are dropped after this long. */
 const KEEP_MS = 60 * 60 * 1000;
 
-/** Skills on other hosts that this result left `not-checked` (D5: they wait for the panel). */
+/** Skills on other hosts that this result left `not-checked` (D5: they wait for the panel);
+ *  the engine says so itself, and entries past the cap or in an unverified format never wait. */
 function awaitsOtherHosts(report: Report): boolean {
-  return report.skills.some((skill) => {
-    if (skill.status !== 'not-checked' || !skill.url || !URL.canParse(skill.url)) return false;
-    return new URL(skill.url).origin !== report.target;
-  });
+  return report.skills.some((skill) => skill.notChecked === 'other-host');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sniffBody } from './body-sniff';
 import type { MismatchCause } from './report';
 import { DIGEST_PATTERN, DIGEST_PREFIX } from './spec';
 
@@ -32,7 +33,8 @@ const GZIP_TYPES: readonly string[] = ['application/gzip', 'application/x-gzip',
 /**
  * Why served bytes may differ from the published digest. Each byte-level transformation is tried
  * on its own; a cause is returned only when the transformed bytes hash to `expectedHex`. The
- * verdict stays `mismatch`: this explains, it never excuses.
+ * verdict stays `mismatch`: this explains, it never excuses. `served.contentType` is the media-type
+ * essence the fetcher reports (`FetchSuccess.contentType`), or null.
  */
 export async function explainMismatch(
   bytes: Uint8Array,
@@ -50,7 +52,7 @@ export async function explainMismatch(
     }
   }
   if (contentCoded(served)) causes.push('content-encoding');
-  if (looksLikeHtml(bytes, served.contentType)) causes.push('html-body');
+  if (sniffBody(bytes, served.contentType) === 'html') causes.push('html-body');
   return causes;
 }
 
@@ -117,8 +119,7 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 function contentCoded(served: { contentEncoding: string | null; contentType: string | null; url: string }): boolean {
   const codings = (served.contentEncoding ?? '').toLowerCase().split(',').map((c) => c.trim());
   if (!codings.some((c) => c === 'gzip' || c === 'x-gzip')) return false;
-  const type = essence(served.contentType);
-  return /\.(gz|tgz)$/i.test(urlPath(served.url)) || (type !== null && GZIP_TYPES.includes(type));
+  return /\.(gz|tgz)$/i.test(urlPath(served.url)) || (served.contentType !== null && GZIP_TYPES.includes(served.contentType));
 }
 
 function urlPath(url: string): string {
@@ -127,21 +128,6 @@ function urlPath(url: string): string {
   } catch {
     return url.split(/[?#]/, 1)[0] ?? '';
   }
-}
-
-function essence(contentType: string | null): string | null {
-  return contentType === null ? null : (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
-}
-
-const HTML_STARTS = ['<!doctype html', '<html', '<head', '<body'];
-
-/** Only a short, ASCII-folded prefix is looked at; the bytes themselves are not decoded. */
-function looksLikeHtml(bytes: Uint8Array, contentType: string | null): boolean {
-  let i = BOM.every((b, k) => bytes[k] === b) ? BOM.length : 0;
-  while (i < bytes.length && (bytes[i] === 0x20 || (bytes[i]! >= 0x09 && bytes[i]! <= 0x0d))) i++;
-  const start = String.fromCharCode(...bytes.subarray(i, i + 16)).toLowerCase();
-  if (HTML_STARTS.some((s) => start.startsWith(s))) return true;
-  return essence(contentType) === 'text/html' && start.startsWith('<');
 }
 
 /** WebCrypto takes only ArrayBuffer-backed views; copy the rare shared-memory one. */

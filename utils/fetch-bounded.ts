@@ -60,13 +60,15 @@ export function mediaTypeEssence(header: string | null): string | null {
   return ESSENCE.test(essence) ? essence.toLowerCase() : null;
 }
 
-function formatBytes(n: number): string {
+/** `262144` → `256 KiB`: limits in messages and hints, in the units they are set in. */
+export function formatBytes(n: number): string {
   if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
   if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
   return `${n} bytes`;
 }
 
-function formatMs(ms: number): string {
+/** `10000` → `10 s`. */
+export function formatMs(ms: number): string {
   return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
 }
 

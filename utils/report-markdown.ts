@@ -1,6 +1,7 @@
 import { SEVERITIES, SIGNED_OUT, SKILL_STATUSES, type Severity, type SkillStatus, type Verdict } from './spec';
 import type { Finding } from './findings';
-import type { MismatchCause, PoppyModel, Report, SignIn, SkillReport } from './report';
+import { MISMATCH_CAUSE_TEXT } from './engine/mismatch-words';
+import type { PoppyModel, Report, SignIn, SkillReport } from './report';
 
 /**
  * A `Report` as Markdown, for "copy as Markdown" and the command line. Everything the site wrote
@@ -56,17 +57,6 @@ const SIGN_IN_TEXT: Readonly<Record<SignIn['type'], string>> = {
   [SIGNED_OUT]: 'Signed-out use only',
 };
 
-export const MISMATCH_CAUSE_SENTENCES: Readonly<Record<MismatchCause, string>> = {
-  'crlf-to-lf': 'The published digest matches this file with Windows line endings (CRLF) turned into LF: the file was probably re-saved after the digest was computed.',
-  'lf-to-crlf': 'The published digest matches this file with its line endings turned into Windows line endings (CRLF): the digest was probably computed on a Windows copy of the file.',
-  'bom-removed': 'The published digest matches this file without its leading byte order mark (BOM): an editor probably added the mark after the digest was computed.',
-  'bom-added': 'The published digest matches this file with a byte order mark (BOM) added at the start: the digest was probably computed on a copy saved with a BOM.',
-  'final-newline-added': 'The published digest matches this file with a line break added at the end: the final line break was probably removed after the digest was computed.',
-  'final-newline-removed': 'The published digest matches this file without its final line break: one was probably added after the digest was computed.',
-  'content-encoding': 'The server labels this archive as compressed in transit (Content-Encoding), so it was unpacked before it could be checked: serve it without Content-Encoding.',
-  'html-body': 'The server sent a web page (HTML) instead of the skill file: probably an error or sign-in page at that address.',
-};
-
 function poppySection(poppy: PoppyModel): string[] {
   const org = poppy.organization;
   const match = org.domainMatches === true ? 'matches the site' : org.domainMatches === false ? 'does not match the site' : null;
@@ -111,7 +101,7 @@ function skillsSection(skills: readonly SkillReport[]): string[] {
     if (skill.status === 'mismatch') {
       out.push(`  - Expected digest: ${skill.expectedDigest === null ? 'none' : mdCode(skill.expectedDigest)}`);
       out.push(`  - Actual digest: ${skill.actualDigest === null ? 'none' : mdCode(skill.actualDigest)}`);
-      for (const cause of skill.mismatch ?? []) out.push(`  - ${MISMATCH_CAUSE_SENTENCES[cause]}`);
+      for (const cause of skill.mismatch ?? []) out.push(`  - ${MISMATCH_CAUSE_TEXT[cause]}`);
       out.push('  - The company’s guidance in this skill could not be verified and must not be used.');
     }
   }

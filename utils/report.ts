@@ -101,6 +101,10 @@ export interface SkillReport {
   actualDigest: string | null;
   /** Plain-words reason for a status other than verified, e.g. "HTTP 404" or "no CORS header". */
   reason?: string;
+  /** Why a `not-checked` or `skipped` entry was not verified: on another host that privacy settings
+   *  keep us from contacting yet, past the entry cap (D5), or in a format (index or entry type)
+   *  that we list but do not verify. */
+  notChecked?: 'other-host' | 'over-cap' | 'format';
   contentType?: string | null;
   mismatch?: MismatchCause[];
   /** Parsed SKILL.md frontmatter of a verified skill-md, as plain JSON values. */

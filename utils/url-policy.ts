@@ -100,6 +100,26 @@ function classifyHost(hostname: string): HostReason | null {
   return null;
 }
 
+/**
+ * Why an address a host name resolved to is not a public one, in words ("points at a private
+ * network address"), or null when it is public. Takes the address as DNS gives it: dotted IPv4,
+ * or IPv6 in any spelling (mixed `::ffff:10.0.0.1`, a `%zone`). The command line uses it against
+ * DNS rebinding: a public site's names must not lead to this computer or the local network.
+ */
+export function nonPublicAddress(address: string): string | null {
+  const ip = address.split('%', 1)[0]!;
+  let reason: HostReason | null;
+  if (ip.includes(':')) {
+    // URL prints every IPv6 spelling as compressed hex, which `ipv6` reads.
+    const groups = URL.canParse(`http://[${ip}]`) ? ipv6(new URL(`http://[${ip}]`).hostname.slice(1, -1)) : null;
+    reason = groups ? classifyIpv6(groups) : 'reserved';
+  } else {
+    const v4 = ipv4(ip);
+    reason = v4 ? classifyIpv4(v4) : 'reserved';
+  }
+  return reason && HOST_DETAIL[reason];
+}
+
 /** Local development hosts (D5): localhost, *.localhost, 127.0.0.0/8, [::1]. Takes a hostname
  *  as `URL.hostname` prints it (already canonical); anything else counts as not local. */
 export function isLocalHost(hostname: string): boolean {

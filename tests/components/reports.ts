@@ -122,7 +122,7 @@ export function otherHostPending(): Report {
   return base({
     skills: [
       skill('find-flowers', DIGESTS.find),
-      skill('check-flower-order', DIGESTS.check, { url: 'https://skills-cdn.poppy.test/check-flower-order/SKILL.md', status: 'not-checked', actualDigest: null, frontmatter: null, reason: 'On another host; opens when you ask' }),
+      skill('check-flower-order', DIGESTS.check, { url: 'https://skills-cdn.poppy.test/check-flower-order/SKILL.md', status: 'not-checked', notChecked: 'other-host', actualDigest: null, frontmatter: null, reason: 'On another host; opens when you ask' }),
     ],
   });
 }

@@ -177,6 +177,17 @@ describe('skills on other hosts', () => {
     expect(actions.checkOtherHosts).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['past the 200-entry cap', { status: 'not-checked', notChecked: 'over-cap', reason: 'over the 200-entry limit' }],
+    ['in a format that is listed, not verified', { status: 'skipped', notChecked: 'format', reason: 'old format (v0.1): no digest to verify' }],
+  ] as const)('offers no check of other sites for entries on another host %s (no check would reach them)', (_label, over) => {
+    const report = reports.northlightOk();
+    report.skills = [reports.skill('find-flowers', DIGESTS.find, { ...over, url: 'https://skills-cdn.poppy.test/find-flowers/SKILL.md', actualDigest: null, frontmatter: null })];
+    const { root } = renderPanel(reportView(report));
+    expect(root.querySelector('[data-skill="find-flowers"]')?.textContent).toContain('Hosted on skills-cdn.poppy.test');
+    expect([...root.querySelectorAll('button')].some((b) => b.textContent === 'Check skills on other sites')).toBe(false);
+  });
+
   it('offers no such check when every skill is on this site', () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
     expect([...root.querySelectorAll('button')].some((b) => b.textContent === 'Check skills on other sites')).toBe(false);

@@ -109,8 +109,9 @@ const CASES: Case[] = [
   { site: 'h-drip', verdict: 'errors', skills: {}, codes: ['document-unreachable'], absent: ['site-unreachable'] },
   { site: 'h-silent', verdict: 'errors', skills: {}, codes: ['site-unreachable', 'document-unreachable'] },
   { site: 'h-drip-skill', verdict: 'errors', skills: { 'slow-skill': 'unreachable' }, codes: ['skill-unreachable'], reasons: { 'slow-skill': /within 1\.5 s/ } },
-  // Not the document: never ok (D8).
-  { site: 'h-not-json', verdict: 'errors', skills: {}, codes: ['invalid-json'] },
+  // Not the document: never ok (D8). Broken JSON is the owner's error; a plain-text index means
+  // no index is published (a warning).
+  { site: 'h-not-json', verdict: 'errors', skills: {}, codes: ['invalid-json', 'not-json'] },
   { site: 'h-soft-404', verdict: 'warnings', skills: {}, codes: ['html-instead-of-json'], absent: ['invalid-json'] },
   { site: 'h-login', verdict: 'warnings', skills: {}, codes: ['html-instead-of-json'] },
   // Hostile shapes within the cap.

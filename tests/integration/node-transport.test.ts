@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
+import { fetchBounded } from '../../utils/fetch-bounded';
+import { DEFAULT_LIMITS } from '../../utils/spec';
+import { siteContext } from '../../utils/url-policy';
 import { makeTestCert, startServer, type Handler, type TestServer } from './test-server';
 
 const init: RequestInit = { credentials: 'omit', redirect: 'manual' };
@@ -52,6 +55,34 @@ describe('createNodeTransport', () => {
     const transport = createNodeTransport({ resolve: { 'v6.poppy.test': '[::1]' } });
     const error = await transport.fetch(`http://v6.poppy.test:${http.port}/`, init).catch((e: Error) => e);
     expect(String((error as Error).cause)).toMatch(/::1|ECONNREFUSED|EADDRNOTAVAIL/);
+  });
+
+  describe('refusePrivateAddresses (DNS rebinding, for public sites)', () => {
+    // `localhost` is a real lookup here (/etc/hosts), so it stands for any name whose DNS answer
+    // is loopback: what a rebinding attacker's domain returns on the second lookup.
+    it('refuses a name that DNS resolves to loopback, before connecting', async () => {
+      const before = http.log.length;
+      const transport = createNodeTransport({ refusePrivateAddresses: true });
+      const error = await transport.fetch(`http://localhost:${http.port}/d`, init).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(String((error as Error).cause)).toMatch(/localhost resolves to 127\.0\.0\.1, which points at this computer: refused while checking a public site/);
+      expect(http.log.length).toBe(before);
+    });
+
+    it('reaches the report as a network error that says why', async () => {
+      // The site context is local only so that the URL policy lets `localhost` through to the
+      // transport; on a public site, a name that merely resolves to loopback gets this far.
+      const transport = createNodeTransport({ refusePrivateAddresses: true });
+      const result = await fetchBounded(`http://localhost:${http.port}/`, { kind: 'poppy', site: siteContext('http://localhost:1'), transport, limits: DEFAULT_LIMITS });
+      expect(result).toMatchObject({ ok: false, reason: 'network', detail: expect.stringMatching(/^network error \(localhost resolves to 127\.0\.0\.1, which points at this computer/) });
+    });
+
+    it('leaves --resolve pins alone (the user chose them) and is off by default', async () => {
+      const pinned = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, refusePrivateAddresses: true });
+      expect(await (await pinned.fetch(`http://shop.poppy.test:${http.port}/e`, init)).text()).toBe('hello from /e');
+      const plain = createNodeTransport();
+      expect(await (await plain.fetch(`http://localhost:${http.port}/f`, init)).text()).toBe('hello from /f');
+    });
   });
 
   it('trusts an extra CA for https with a mapped name, and only with it', async () => {

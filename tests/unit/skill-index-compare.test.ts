@@ -88,6 +88,21 @@ describe('mergeIndexes', () => {
     expect(m.map((r) => [r.entry.name, r.source, r.entry.status])).toEqual([['a', 'poppy', 'pending'], ['b', 'poppy', 'not-checked'], ['b', 'well-known', 'pending']]);
   });
 
+  it('never lets an entry that is only listed stand in for a checked one (unknown `$schema` in poppy.json)', () => {
+    const p = parseSkillIndex({ $schema: `${V020}/`, skills: [e('a', '/a')] }, ctx('poppy'));
+    const m = mergeIndexes(p, wellKnown(e('a', '/a')));
+    expect(m.map((r) => [r.entry.name, r.source, r.entry.status])).toEqual([['a', 'poppy', 'skipped'], ['a', 'well-known', 'pending']]);
+  });
+
+  it('merges identical entries past the cap in both copies into one listed row, with its resolved URL', () => {
+    const p = parseSkillIndex({ $schema: V020, skills: [e('a', '/a'), e('b', 'agent-skills/b/SKILL.md')] }, ctx('poppy', 1));
+    const w = parseSkillIndex({ $schema: V020, skills: [e('a', '/a'), e('b', 'b/SKILL.md')] }, ctx('well-known', 1));
+    expect(mergeIndexes(p, w).map((r) => [r.entry.name, r.source, r.entry.status, r.entry.url])).toEqual([
+      ['a', 'both', 'pending', 'https://shop.example/a'],
+      ['b', 'both', 'not-checked', 'https://shop.example/.well-known/agent-skills/b/SKILL.md'],
+    ]);
+  });
+
   it('keeps entries without a usable url or name as their own rows', () => {
     const m = mergeIndexes(poppy({ ...e('a', '/a'), url: '' }), wellKnown({ ...e('a', '/a'), url: '' }));
     expect(m.map((r) => [r.source, r.entry.status])).toEqual([['poppy', 'invalid'], ['well-known', 'invalid']]);

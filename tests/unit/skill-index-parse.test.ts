@@ -115,6 +115,15 @@ describe('parseSkillIndex: entries', () => {
     for (const f of r.findings) expect(f.hint).toMatch(/\S/);
   });
 
+  it.each([
+    [{ name: {} }, '`name` must be a string, not an object.'],
+    [{ name: [] }, '`name` must be a string, not an array.'],
+    [{ name: null }, '`name` must be a string, not null.'],
+    [{ digest: 1 }, '`digest` must be a string, not a number.'],
+  ])('names the kind of a wrong value in plain English: %j', (over, message) => {
+    expect(parseSkillIndex(index(entry(over)), ctx).findings.map((f) => f.message)).toContain(message);
+  });
+
   it('keeps Object.prototype clean when an entry carries __proto__', () => {
     parseSkillIndex(JSON.parse(`{"$schema":"${V020}","__proto__":{"polluted":1},"skills":[{"__proto__":{"polluted":1},"name":"a"}]}`), ctx);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();

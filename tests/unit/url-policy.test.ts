@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFetchTarget, isLocalHost, siteContext, type PolicyReason } from '../../utils/url-policy';
+import { checkFetchTarget, isLocalHost, nonPublicAddress, siteContext, type PolicyReason } from '../../utils/url-policy';
 
 const PUBLIC = siteContext('https://shop.example');
 const LOCAL = siteContext('http://localhost:3000');
@@ -169,5 +169,36 @@ describe('siteContext', () => {
     ['garbage', { origin: 'garbage', local: false }],
   ])('%s → %j', (origin, expected) => {
     expect(siteContext(origin)).toEqual(expected);
+  });
+});
+
+describe('nonPublicAddress (addresses as DNS returns them)', () => {
+  it.each([
+    ['127.0.0.1', /this computer/],
+    ['127.1.2.3', /this computer/],
+    ['10.0.0.5', /private network/],
+    ['172.20.1.1', /private network/],
+    ['192.168.0.1', /private network/],
+    ['169.254.169.254', /link-local/],
+    ['100.64.0.1', /carrier-grade NAT/],
+    ['0.0.0.0', /reserved/],
+    ['224.0.0.1', /reserved/],
+    ['::1', /this computer/],
+    ['::', /reserved/],
+    ['0:0:0:0:0:0:0:1', /this computer/],
+    ['::ffff:127.0.0.1', /this computer/],
+    ['::ffff:10.1.2.3', /private network/],
+    ['::FFFF:A01:203', /private network/],
+    ['64:ff9b::a9fe:a9fe', /link-local/],
+    ['fe80::1%eth0', /link-local/],
+    ['fd12:3456::1', /private network/],
+    ['ff02::1', /reserved/],
+    ['not an address', /reserved/],
+  ])('%s is not public: %s', (address, why) => {
+    expect(nonPublicAddress(address)).toMatch(why);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])('%s is public', (address) => {
+    expect(nonPublicAddress(address)).toBeNull();
   });
 });

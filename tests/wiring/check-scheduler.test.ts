@@ -36,6 +36,9 @@ async function setup(options: Partial<storage.Options> = {}) {
   return { scheduler, ...checks, tab, badge };
 }
 
+/** A skill the engine left for the panel: on another host, not contacted by an automatic check. */
+const elsewhere = { ...skill('elsewhere', 'not-checked'), notChecked: 'other-host' as const };
+
 const stored = (origin: string, ageMs: number, allHosts = false) =>
   storage.setResult(origin, { ...resultFor(origin, 2), checkedAt: NOW - ageMs, allHosts });
 
@@ -214,7 +217,7 @@ describe('panel', () => {
   it('opening the panel fetches the skills on other hosts that the automatic check left', async () => {
     const { scheduler, pending, tab } = await setup();
     const t = await tab(`${A}/`);
-    const waiting = report(A, 'ok', [skill('here', 'verified'), skill('elsewhere', 'not-checked')]);
+    const waiting = report(A, 'ok', [skill('here', 'verified'), elsewhere]);
     await storage.setResult(A, { report: waiting, rawPoppy: null, checkedAt: NOW, allHosts: false });
     await scheduler.panelOpened(t, A);
     expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: false }]);
@@ -249,7 +252,7 @@ describe('panel', () => {
     await scheduler.panelOpened(t, A);
     expect(pending).toHaveLength(1);
     // The automatic check leaves a skill on another host not checked.
-    pending[0]!.resolveWith(report(A, 'ok', [skill('elsewhere', 'not-checked')]));
+    pending[0]!.resolveWith(report(A, 'ok', [elsewhere]));
     await vi.waitFor(() => expect(pending).toHaveLength(2));
     expect(pending[1]!.request).toEqual({ allHosts: true, revalidate: false });
     await pending[1]!.finish();
@@ -279,8 +282,11 @@ describe('panel', () => {
 
 describe('panelNeedsCheck', () => {
   const result = (r: Report, checkedAt: number, allHosts: boolean): storage.StoredResult => ({ report: r, rawPoppy: null, checkedAt, allHosts });
-  const mixed = report(A, 'ok', [skill('a', 'verified'), { ...skill('b', 'not-checked'), url: `${B}/b/SKILL.md` }]);
-  const local = report(A, 'ok', [{ ...skill('a', 'not-checked'), url: `${A}/a/SKILL.md` }]);
+  const mixed = report(A, 'ok', [skill('a', 'verified'), { ...skill('b', 'not-checked'), url: `${B}/b/SKILL.md`, notChecked: 'other-host' }]);
+  const local = report(A, 'ok', [{ ...skill('a', 'not-checked'), url: `${A}/a/SKILL.md`, notChecked: 'over-cap' }]);
+  // Past the cap on another host: no check, whoever opens the panel, will ever reach it.
+  const overCapElsewhere = report(A, 'ok', [{ ...skill('a', 'not-checked'), url: `${B}/a/SKILL.md`, notChecked: 'over-cap' }]);
+  const formatElsewhere = report(A, 'ok', [{ ...skill('a', 'skipped'), url: `${B}/a/SKILL.md`, notChecked: 'format' }]);
   it.each<[string, storage.StoredResult | null, boolean]>([
     ['nothing cached', null, true],
     ['stale', result(mixed, NOW - DEFAULT_LIMITS.freshMs, true), true],
@@ -288,6 +294,8 @@ describe('panelNeedsCheck', () => {
     ['fresh, other hosts done', result(mixed, NOW, true), false],
     ['fresh, only same-site skills not checked (over the skill limit)', result(local, NOW, false), false],
     ['fresh, nothing elsewhere', result(report(A, 'ok'), NOW, false), false],
+    ['fresh, only entries past the cap on another host', result(overCapElsewhere, NOW, false), false],
+    ['fresh, only an unverified format on another host', result(formatElsewhere, NOW, false), false],
   ])('%s → %s', (_name, r, needs) => {
     expect(panelNeedsCheck(r, NOW)).toBe(needs);
   });

@@ -9,7 +9,7 @@ const A = 'https://flowers.example';
 const cached: storage.StoredResult = { report: report(A, 'ok'), rawPoppy: '{"a":1}', checkedAt: 1, allHosts: true };
 const marker: storage.CheckMarker = { startedAt: 1, allHosts: true, revalidate: false, attempts: 1, done: 0, total: 0 };
 const inputs = (over: Partial<PanelInputs>): PanelInputs => ({ url: `${A}/shop`, hasAccess: true, result: null, marker: null, now: 2, ...over });
-const waiting = report(A, 'ok', [{ ...skill('b', 'not-checked'), url: 'https://cdn.example/b/SKILL.md' }]);
+const waiting = report(A, 'ok', [{ ...skill('b', 'not-checked'), url: 'https://cdn.example/b/SKILL.md', notChecked: 'other-host' }]);
 
 describe('selectPanelView', () => {
   it.each<[string, Partial<PanelInputs>, unknown]>([

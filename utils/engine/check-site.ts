@@ -1,6 +1,5 @@
 import { fetchBounded, type FetchResult } from '../fetch-bounded';
 import { finding, sortFindings, type Finding } from '../findings';
-import { limitConcurrency } from '../limit-concurrency';
 import { parsePoppy } from '../poppy';
 import type { PoppyModel, Report, SkillReport } from '../report';
 import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexParse, type MergedEntry } from '../skill-index';
@@ -8,7 +7,8 @@ import { DEFAULT_LIMITS, WELL_KNOWN, type Limits } from '../spec';
 import { siteContext } from '../url-policy';
 import { ENGINE_CODES } from './codes';
 import type { CheckContext, CheckDeps } from './context';
-import { readSiteDocument } from './documents';
+import { readSiteDocument, type JsonDocumentRead } from './documents';
+import { inPool } from './pool';
 import { computeVerdict } from './verdict';
 import { verifySkill, type ArtifactFetcher, type SkillOutcome } from './verify-skill';
 
@@ -36,15 +36,15 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     revalidate: deps.revalidate ?? false,
     mayContact: deps.mayContact ?? (() => false),
     bodies: deps.bodies ?? null,
-    schedule: limitConcurrency(limits.concurrency),
   };
   const findings: Finding[] = [...target.findings];
   const origin = target.origin;
 
-  const [poppyDoc, indexDoc] = await Promise.all([
-    readSiteDocument('poppy', origin + WELL_KNOWN.poppy, ctx),
-    readSiteDocument('index', origin + WELL_KNOWN.skillIndex, ctx),
-  ]);
+  // Every request of the check runs in a pool of `limits.concurrency`: these two, the legacy
+  // index alone, then the skill files.
+  const [poppyDoc, indexDoc] = (await inPool(2, limits.concurrency, (i) =>
+    i === 0 ? readSiteDocument('poppy', origin + WELL_KNOWN.poppy, ctx) : readSiteDocument('index', origin + WELL_KNOWN.skillIndex, ctx),
+  )) as [JsonDocumentRead, JsonDocumentRead];
   findings.push(...poppyDoc.findings, ...indexDoc.findings);
   const documents = [poppyDoc.info, indexDoc.info];
 
@@ -62,7 +62,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
   }
   const wellKnown = indexDoc.value ? parseSkillIndex(indexDoc.value, indexContext('well-known', indexDoc.url, indexDoc.info.requestedUrl, limits)) : null;
   if (embedded && !indexDoc.info.published && indexDoc.findings.length === 0) {
-    findings.push(finding(ENGINE_CODES['no-skill-index'], 'poppy.json lists skills but there is no stand-alone copy at /.well-known/agent-skills/index.json.', { document: indexDoc.info.requestedUrl }));
+    findings.push(finding(ENGINE_CODES['no-skill-index'], `poppy.json lists skills but there is no stand-alone copy at ${WELL_KNOWN.skillIndex}.`, { document: indexDoc.info.requestedUrl }));
   }
   for (const parse of [embedded, wellKnown]) if (parse) findings.push(...parse.findings);
   if (embedded && wellKnown) findings.push(...compareIndexes(embedded, wellKnown));
@@ -105,27 +105,18 @@ function indexContext(source: 'poppy' | 'well-known', document: string, requeste
   return { source, document, requestedUrl, pathPrefix: source === 'poppy' ? ['skill_index'] : [], maxSkills: limits.maxSkills };
 }
 
-/**
- * Each skill is fetched *and* verified by one of `concurrency` workers, which take the rows in
- * order: at most that many requests are in flight, and at most that many bodies are alive,
- * whatever the skill count. The site's documents are all read by now, so the workers have every
- * slot; a pool costs nothing per row, where queueing each row through `ctx.schedule` did.
- */
+/** Each skill is fetched *and* verified by one task of the check's pool, so at most
+ *  `concurrency` requests are in flight, and at most that many bodies are alive. */
 async function verifyAll(merged: readonly MergedEntry[], ctx: CheckContext, onProgress: CheckDeps['onProgress']): Promise<SkillOutcome[]> {
-  const fetchArtifact = sharedFetcher(merged.map((m) => m.entry.url), ctx);
-  const outcomes: SkillOutcome[] = [];
-  let next = 0;
+  // Only pending entries are ever fetched: a listed-only row naming the same URL must not keep
+  // the bytes alive.
+  const fetchArtifact = sharedFetcher(merged.map((m) => (m.entry.status === 'pending' ? m.entry.url : null)), ctx);
   let done = 0;
-  const worker = async () => {
-    while (next < merged.length) {
-      const i = next++;
-      outcomes[i] = await verifySkill(merged[i]!, ctx, fetchArtifact);
-      onProgress?.({ done: ++done, total: merged.length });
-    }
-  };
-  const workers = Math.min(merged.length, Math.max(1, Math.floor(ctx.limits.concurrency)));
-  await Promise.all(Array.from({ length: workers }, worker));
-  return outcomes;
+  return inPool(merged.length, ctx.limits.concurrency, async (i) => {
+    const outcome = await verifySkill(merged[i]!, ctx, fetchArtifact);
+    onProgress?.({ done: ++done, total: merged.length });
+    return outcome;
+  });
 }
 
 /**
@@ -137,7 +128,7 @@ function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): Art
   for (const url of urls) if (url) pending.set(url, { uses: (pending.get(url)?.uses ?? 0) + 1 });
   return (url, kind) => {
     const slot = pending.get(url) ?? { uses: 1 };
-    // Not scheduled again: the caller already holds one of the site's slots.
+    // Called from a task of the check's pool, which is what limits the requests in flight.
     slot.result ??= fetchBounded(url, { kind, site: ctx.site, transport: ctx.transport, limits: ctx.limits, signal: ctx.signal, revalidate: ctx.revalidate });
     const result = slot.result;
     if (--slot.uses <= 0) pending.delete(url);
@@ -147,10 +138,17 @@ function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): Art
 
 /** One finding for all skills on other hosts that privacy settings kept us from contacting. */
 function notCheckedSummary(skills: readonly SkillReport[]): Finding[] {
-  const elsewhere = skills.filter((s) => s.status === 'not-checked' && s.reason?.startsWith('hosted on'));
+  // An `other-host` skill passed the URL policy, so its URL is an absolute web address.
+  const elsewhere = skills.filter((s) => s.notChecked === 'other-host');
   if (elsewhere.length === 0) return [];
-  const hosts = [...new Set(elsewhere.map((s) => s.reason!.slice('hosted on '.length)))].join(', ');
+  const hosts = [...new Set(elsewhere.map((s) => new URL(s.url!).host))].join(', ');
   return [finding(ENGINE_CODES['skill-not-checked'], `${elsewhere.length} skill(s) on other sites (${hosts}) were not checked yet.`)];
+}
+
+/** The origin a check of `siteUrl` covers, as `checkSite` reads the address; null when it is none. */
+export function targetOrigin(siteUrl: string): string | null {
+  const target = normaliseTarget(siteUrl);
+  return target.ok ? target.origin : null;
 }
 
 type Target = { ok: true; origin: string; findings: Finding[] } | { ok: false; finding: Finding };

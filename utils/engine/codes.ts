@@ -1,4 +1,12 @@
+import { formatBytes, formatMs } from '../fetch-bounded';
 import { defineCodes } from '../findings';
+import { DEFAULT_LIMITS, MEDIA_TYPES, WELL_KNOWN } from '../spec';
+
+const { timeoutMs, poppyBytes, indexBytes, skillMdBytes, archiveBytes } = DEFAULT_LIMITS;
+const documentCaps =
+  poppyBytes === indexBytes
+    ? `poppy.json and skill indexes under ${formatBytes(poppyBytes)}`
+    : `poppy.json under ${formatBytes(poppyBytes)} and skill indexes under ${formatBytes(indexBytes)}`;
 
 /** Findings about fetching: documents and skill files that could not be read, redirects, CORS. */
 export const ENGINE_CODES = defineCodes({
@@ -8,19 +16,19 @@ export const ENGINE_CODES = defineCodes({
   },
   'no-poppy-json': {
     severity: 'info',
-    hint: 'Publish /.well-known/poppy.json if you support the Personal Agent Protocol.',
+    hint: `Publish ${WELL_KNOWN.poppy} if you support the Personal Agent Protocol.`,
   },
   'no-skill-index': {
     severity: 'info',
-    hint: 'Optional: publish /.well-known/agent-skills/index.json for agents that do not read poppy.json.',
+    hint: `Optional: publish ${WELL_KNOWN.skillIndex} for agents that do not read poppy.json.`,
   },
   'document-unreachable': {
     severity: 'error',
-    hint: 'Serve the document with status 200 from a server that answers within 10 seconds.',
+    hint: `Serve the document with status 200 from a server that answers within ${formatMs(timeoutMs)}.`,
   },
   'document-too-large': {
     severity: 'error',
-    hint: 'Keep poppy.json and skill indexes under 256 KiB.',
+    hint: `Keep ${documentCaps}.`,
   },
   'document-redirected': {
     severity: 'info',
@@ -56,7 +64,7 @@ export const ENGINE_CODES = defineCodes({
   },
   'skill-too-large': {
     severity: 'error',
-    hint: 'Keep SKILL.md under 1 MiB and archives under 10 MiB.',
+    hint: `Keep SKILL.md under ${formatBytes(skillMdBytes)} and archives under ${formatBytes(archiveBytes)}.`,
   },
   'digest-mismatch': {
     severity: 'error',
@@ -64,15 +72,11 @@ export const ENGINE_CODES = defineCodes({
   },
   'skill-content-type': {
     severity: 'warning',
-    hint: 'Serve SKILL.md as text/markdown, .tar.gz as application/gzip and .zip as application/zip.',
+    hint: `Serve SKILL.md as ${MEDIA_TYPES.skillMd[0]}, .tar.gz as ${MEDIA_TYPES.tarGz[0]} and .zip as ${MEDIA_TYPES.zip[0]}.`,
   },
   'skill-not-checked': {
     severity: 'info',
     hint: 'Open the panel (or allow checks of other sites in the options) to verify skills hosted elsewhere.',
-  },
-  'skill-cached': {
-    severity: 'info',
-    hint: 'Re-check to download the file again.',
   },
   'unsupported-url': {
     severity: 'error',

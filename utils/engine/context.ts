@@ -36,6 +36,4 @@ export interface CheckContext {
   revalidate: boolean;
   mayContact: (origin: string) => boolean;
   bodies: BodyCache | null;
-  /** Runs a request under the per-site limit (at most `limits.concurrency` in flight). */
-  schedule<T>(task: () => Promise<T>): Promise<T>;
 }

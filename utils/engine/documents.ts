@@ -19,9 +19,8 @@ export interface JsonDocumentRead {
 
 /** Fetches one of the site's own JSON documents and reads it; every failure becomes a finding. */
 export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, ctx: CheckContext): Promise<JsonDocumentRead> {
-  const result = await ctx.schedule(() =>
-    fetchBounded(url, { kind: kind === 'poppy' ? 'poppy' : 'index', site: ctx.site, transport: ctx.transport, limits: ctx.limits, signal: ctx.signal, revalidate: ctx.revalidate }),
-  );
+  const options = { kind: kind === 'poppy' ? 'poppy' : 'index', site: ctx.site, transport: ctx.transport, limits: ctx.limits, signal: ctx.signal, revalidate: ctx.revalidate } as const;
+  const result = await fetchBounded(url, options);
   const info: DocumentInfo = {
     kind,
     requestedUrl: url,
@@ -33,16 +32,16 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
     published: false,
   };
   const base = { info, value: null, text: null, url: result.url ?? url, noAnswer: false };
-  if (!result.ok) return { ...base, ...failureFindings(result, ctx) };
+  if (!result.ok) return { ...base, ...failureFindings(result) };
 
   const doc = readJsonDocument(result.bytes, result.contentType, result.url);
-  const findings = [...doc.findings, ...transportFindings(result)];
-  if (!doc.ok) return { ...base, text: doc.text, findings: doc.published ? findings : doc.findings };
+  const findings = [...doc.findings, ...transportFindings(result, ctx)];
+  if (!doc.ok) return { ...base, findings: doc.published ? findings : doc.findings };
   info.published = true;
   return { ...base, value: doc.value, text: doc.text, findings };
 }
 
-function failureFindings(result: Extract<FetchResult, { ok: false }>, ctx: CheckContext): { findings: Finding[]; noAnswer: boolean } {
+function failureFindings(result: Extract<FetchResult, { ok: false }>): { findings: Finding[]; noAnswer: boolean } {
   const where = { document: result.url ?? result.requestedUrl };
   switch (result.reason) {
     case 'http-status':
@@ -52,7 +51,8 @@ function failureFindings(result: Extract<FetchResult, { ok: false }>, ctx: Check
     case 'too-large':
       return { findings: [finding(ENGINE_CODES['document-too-large'], `The document is ${result.detail}.`, where)], noAnswer: false };
     case 'insecure-redirect':
-      return { findings: [finding(ENGINE_CODES['insecure-redirect'], `A redirect left https: ${result.detail}.`, { ...where, ...localSeverity(ctx) })], noAnswer: false };
+      // Public sites only: a local site may use http, so its redirects arrive (see `insecureHop`).
+      return { findings: [finding(ENGINE_CODES['insecure-redirect'], `A redirect left https: ${result.detail}.`, where)], noAnswer: false };
     case 'redirect-blocked':
     case 'too-many-redirects':
       return { findings: [finding(ENGINE_CODES['redirect-blocked'], `The redirect was not followed: ${result.detail}.`, where)], noAnswer: false };
@@ -62,11 +62,13 @@ function failureFindings(result: Extract<FetchResult, { ok: false }>, ctx: Check
 }
 
 /** Headers and redirects worth telling the owner about, for a document that did arrive. */
-function transportFindings(result: FetchSuccess): Finding[] {
+function transportFindings(result: FetchSuccess, ctx: CheckContext): Finding[] {
   const out: Finding[] = [];
   const where = { document: result.url };
   if (result.redirected) {
     out.push(finding(ENGINE_CODES['document-redirected'], `${result.requestedUrl} redirected to ${result.url}.`, where));
+    const insecure = localInsecureRedirect(result, ctx);
+    if (insecure) out.push(insecure);
   }
   if (!result.accessControlAllowOrigin) {
     out.push(finding(ENGINE_CODES['missing-cors'], 'No Access-Control-Allow-Origin header: browser-based agents cannot read this document.', where));
@@ -77,7 +79,20 @@ function transportFindings(result: FetchSuccess): Finding[] {
   return out;
 }
 
-/** Decision D8: on a local site, production-only rules are info ("would fail in production"). */
-export function localSeverity(ctx: CheckContext): { severity?: 'info' } {
-  return ctx.site.local ? { severity: 'info' } : {};
+/**
+ * Decision D8: a local site may use http, so the URL policy lets a redirect from https to http
+ * through; in production the same redirect is refused. Reported as info, with the skill when the
+ * fetch was a skill file's. Null for a public site (the fetcher refused such a hop already).
+ */
+export function localInsecureRedirect(result: FetchSuccess, ctx: CheckContext, skill?: string): Finding | null {
+  if (!ctx.site.local) return null;
+  let from = result.requestedUrl;
+  for (const to of result.redirects) {
+    if (from.startsWith('https:') && to.startsWith('http:')) {
+      const message = `Would fail in production: ${from} redirected to ${to}, leaving https.`;
+      return finding(ENGINE_CODES['insecure-redirect'], message, { document: result.url, severity: 'info', skill });
+    }
+    from = to;
+  }
+  return null;
 }

@@ -1,16 +1,22 @@
 import { digestHex, explainMismatch, formatDigest, sha256Hex } from '../digest';
 import type { FetchResult } from '../fetch-bounded';
 import { finding, jsonPath, type Finding } from '../findings';
+import { clip } from '../json-words';
 import type { SkillReport } from '../report';
-import type { MergedEntry } from '../skill-index';
+import type { EntryStatus, MergedEntry } from '../skill-index';
 import { checkSkillMd } from '../skill-md';
 import { DESCRIPTION_MAX, MEDIA_TYPES } from '../spec';
 import { checkFetchTarget } from '../url-policy';
 import { ENGINE_CODES } from './codes';
 import type { CheckContext } from './context';
+import { localInsecureRedirect } from './documents';
 import { describeCauses } from './mismatch-words';
 
 export type ArtifactFetcher = (url: string, kind: 'skill-md' | 'archive') => Promise<FetchResult>;
+
+/** The index reader leaves entries `not-checked` only past the cap, `skipped` only for a format
+ *  (index or entry type) it lists without verifying. */
+const LISTED_ONLY: Partial<Record<EntryStatus, NonNullable<SkillReport['notChecked']>>> = { 'not-checked': 'over-cap', skipped: 'format' };
 
 export interface SkillOutcome {
   skill: SkillReport;
@@ -23,7 +29,7 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   const skill: SkillReport = {
     name: entry.name ?? `#${entry.position + 1}`,
     // An over-long description is already an `invalid` entry; the report keeps a readable cut.
-    description: clip(entry.description, DESCRIPTION_MAX),
+    description: entry.description === null ? null : clip(entry.description, DESCRIPTION_MAX),
     type: entry.type,
     source,
     url: entry.url ?? entry.rawUrl,
@@ -34,6 +40,8 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   if (entry.status !== 'pending') {
     skill.status = entry.status;
     if (entry.reason) skill.reason = entry.reason;
+    const why = LISTED_ONLY[entry.status];
+    if (why) skill.notChecked = why;
     return { skill, findings: [] };
   }
   const url = entry.url!;
@@ -48,16 +56,17 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   if (origin !== ctx.site.origin && !ctx.mayContact(origin)) {
     skill.status = 'not-checked';
     skill.reason = `hosted on ${policy.url.host}`;
+    skill.notChecked = 'other-host';
     return { skill, findings: [] };
   }
   const kind = entry.type === 'archive' ? 'archive' : 'skill-md';
   const expectedHex = digestHex(entry.digest ?? '')!;
   const cached = ctx.revalidate || !ctx.bodies ? null : await ctx.bodies.get(expectedHex);
-  const served: Served | Finding[] = cached ? { bytes: cached, contentEncoding: null, contentType: null, url } : await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
+  const served: Served | Finding[] = cached ? { bytes: cached, contentEncoding: null, contentType: null, url, notes: [] } : await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
   if (Array.isArray(served)) return { skill, findings: served };
   const { bytes } = served;
 
-  const findings: Finding[] = [];
+  const findings: Finding[] = [...served.notes];
   const actualHex = await sha256Hex(bytes);
   skill.actualDigest = formatDigest(actualHex);
   if (actualHex !== expectedHex) {
@@ -84,6 +93,8 @@ interface Served {
   contentEncoding: string | null;
   contentType: string | null;
   url: string;
+  /** About the way it was served: a local site's redirect from https to http (D8). */
+  notes: Finding[];
 }
 
 /** Fetches the artifact; returns what was served, or the findings of a failure (status set). */
@@ -105,7 +116,10 @@ async function fetchAndScreen(url: string, origin: string, kind: 'skill-md' | 'a
     skill.reason = 'no CORS header';
     return [finding(ENGINE_CODES['skill-no-cors'], `Skill ${skill.name} is on another site that sends no Access-Control-Allow-Origin header.`, where)];
   }
-  return { bytes: result.bytes, contentEncoding: result.contentEncoding, contentType: result.contentType, url: result.url };
+  const served: Served = { bytes: result.bytes, contentEncoding: result.contentEncoding, contentType: result.contentType, url: result.url, notes: [] };
+  const insecure = localInsecureRedirect(result, ctx, skill.name);
+  if (insecure) served.notes.push(insecure);
+  return served;
 }
 
 function contentTypeFinding(skill: SkillReport, kind: 'skill-md' | 'archive', url: string): Finding[] | null {
@@ -115,9 +129,4 @@ function contentTypeFinding(skill: SkillReport, kind: 'skill-md' | 'archive', ur
   if (type !== null && expected.includes(type)) return null;
   const message = `Skill ${skill.name} was served as ${type ?? 'no Content-Type'}; expected ${expected.join(' or ')}. The digest matches, so it stays verified.`;
   return [finding(ENGINE_CODES['skill-content-type'], message, { document: url, skill: skill.name })];
-}
-
-function clip(text: string | null, max: number): string | null {
-  if (text === null || text.length <= max) return text;
-  return `${[...text.slice(0, max * 2)].slice(0, max).join('')}…`;
 }

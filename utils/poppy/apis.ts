@@ -1,9 +1,10 @@
+import { own, quote, type JsonObject } from '../json-words';
 import type { AgentProtocol, ApiInfo } from '../report';
 import { API_TYPES, POPPY } from '../spec';
 import { LISTS, STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
 import { AGENT, AGENT_PROTOCOL, API, WEB } from './names';
-import { label, own, quote, type JsonObject, type Path, type Reader } from './reader';
+import { label, type Path, type Reader } from './reader';
 import { readHttpsUrl } from './urls';
 
 /** `apis[]`: type openapi|mcp (check 9), https url (check 7). Each item is read on its own. */

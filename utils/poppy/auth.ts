@@ -1,9 +1,10 @@
+import { own, type JsonObject } from '../json-words';
 import type { MediatedField, ScopeInfo, SignIn } from '../report';
 import { POPPY, PROTOCOL_SCOPES, RESERVED_SCOPE_PREFIX, SIGNED_OUT, SIGN_IN_TYPES, type SignInType } from '../spec';
 import { LISTS, MAX_SCOPES, STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
 import { AUTH, MEDIATED, MEDIATED_FIELD, SIGN_IN } from './names';
-import { label, own, type JsonObject, type Path, type Reader } from './reader';
+import { label, type Path, type Reader } from './reader';
 import { readHttpsUrl } from './urls';
 
 /**

@@ -1,5 +1,5 @@
+import { clip } from '../json-words';
 import { NAME_MAX, TEXT_MAX } from './bounds';
-import { clip } from './reader';
 
 const MAX_DEPTH = 6;
 const MAX_ITEMS = 50;

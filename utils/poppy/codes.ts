@@ -1,4 +1,6 @@
 import { defineCodes } from '../findings';
+import { API_TYPES, EXCLUDED_TASK_TEXT_KEYS, POPPY, PROTOCOL_SCOPES, RESERVED_SCOPE_PREFIX } from '../spec';
+import { AUTH, ORGANIZATION } from './names';
 
 /** Every finding poppy.json parsing can produce (draft 0.1 §3.1 checks, Decisions D2 and D8). */
 export const POPPY_CODES = defineCodes({
@@ -20,7 +22,7 @@ export const POPPY_CODES = defineCodes({
   },
   'invalid-protocol-version': {
     severity: 'error',
-    hint: 'Write protocol_version as a "major.minor" string, e.g. "0.3".',
+    hint: `Write ${POPPY.protocolVersion} as a "major.minor" string, e.g. "0.3".`,
   },
   'unsupported-protocol-version': {
     severity: 'warning',
@@ -28,15 +30,15 @@ export const POPPY_CODES = defineCodes({
   },
   'domain-mismatch': {
     severity: 'error',
-    hint: 'Set organization.domain to the host this poppy.json is served from (a leading www. may differ).',
+    hint: `Set ${POPPY.organization}.${ORGANIZATION.domain} to the host this poppy.json is served from (a leading www. may differ).`,
   },
   'nothing-for-agents': {
     severity: 'warning',
-    hint: 'Add at least one of agent, apis or web so agents have something to use.',
+    hint: `Add at least one of ${POPPY.agent}, ${POPPY.apis} or ${POPPY.web} so agents have something to use.`,
   },
   'missing-auth': {
     severity: 'error',
-    hint: 'Add auth with your issuer; agents need it to use agent, apis or the browser session endpoint.',
+    hint: `Add ${POPPY.auth} with your ${AUTH.issuer}; agents need it to use ${POPPY.agent}, ${POPPY.apis} or the browser session endpoint.`,
   },
   'invalid-url': {
     severity: 'error',
@@ -48,11 +50,11 @@ export const POPPY_CODES = defineCodes({
   },
   'unknown-api-type': {
     severity: 'error',
-    hint: 'Set the API type to "openapi" or "mcp".',
+    hint: `Set the API type to ${API_TYPES.map((t) => `"${t}"`).join(' or ')}.`,
   },
   'reserved-scope-prefix': {
     severity: 'error',
-    hint: 'Rename the scope: the poppy: prefix is reserved for the protocol scopes poppy:read and poppy:write.',
+    hint: `Rename the scope: the ${RESERVED_SCOPE_PREFIX} prefix is reserved for the protocol scopes ${PROTOCOL_SCOPES.join(' and ')}.`,
   },
   'invalid-extension-name': {
     severity: 'error',
@@ -64,6 +66,6 @@ export const POPPY_CODES = defineCodes({
   },
   'excluded-tasks-unrecognised': {
     severity: 'warning',
-    hint: 'Publish excluded_tasks as an array of strings, or of objects with a description.',
+    hint: `Publish ${POPPY.excludedTasks} as an array of strings, or of objects with a ${EXCLUDED_TASK_TEXT_KEYS[0]}.`,
   },
 });

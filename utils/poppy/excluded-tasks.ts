@@ -1,8 +1,9 @@
+import { isObject, kindOf, own, type JsonObject } from '../json-words';
 import { EXCLUDED_TASK_TEXT_KEYS, POPPY } from '../spec';
 import { LISTS, STRINGS } from './bounds';
 import { boundedCopy } from './bounded-copy';
 import { POPPY_CODES } from './codes';
-import { isObject, kindOf, own, type JsonObject, type Path, type Reader } from './reader';
+import type { Path, Reader } from './reader';
 
 export interface ExcludedTasks {
   tasks: string[];

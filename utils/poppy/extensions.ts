@@ -1,9 +1,10 @@
+import { own, quote, type JsonObject } from '../json-words';
 import type { ExtensionInfo } from '../report';
 import { BUILT_IN_EXTENSIONS, POPPY } from '../spec';
 import { MAX_EXTENSIONS, STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
 import { EXTENSION } from './names';
-import { own, quote, type JsonObject, type Reader } from './reader';
+import type { Reader } from './reader';
 
 /** `domain/feature`: a dotted host name, a slash, and a feature name (check 11). */
 const EXTENSION_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)+\/[^\s/]+$/i;

@@ -1,9 +1,10 @@
+import { quote, type JsonObject } from '../json-words';
 import type { PoppyModel } from '../report';
 import { POPPY } from '../spec';
 import { STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
 import { ORGANIZATION } from './names';
-import { quote, type JsonObject, type Reader } from './reader';
+import type { Reader } from './reader';
 
 const WWW = 'www.';
 /** A bare host (no scheme, port, path or user info) that `URL` can turn into ASCII for us. */

@@ -1,4 +1,5 @@
 import type { Finding } from '../findings';
+import { isObject, own, type JsonObject } from '../json-words';
 import type { PoppyModel } from '../report';
 import { POPPY } from '../spec';
 import { readAgentProtocols, readApis, readBrowserSessionEndpoint } from './apis';
@@ -8,7 +9,7 @@ import { readExcludedTasks } from './excluded-tasks';
 import { readExtensions } from './extensions';
 import { WEB } from './names';
 import { readOrganization } from './organization';
-import { isObject, own, Reader, type JsonObject } from './reader';
+import { Reader } from './reader';
 import { reportUnknownFields } from './unknown-fields';
 import { readProtocolVersion } from './version';
 

@@ -1,10 +1,10 @@
 import { finding, jsonPath, type Finding, type FindingSpec, type FindingWhere } from '../findings';
+import { clip, isObject, kindOf, own, type JsonObject } from '../json-words';
 import type { Severity } from '../spec';
 import { BOOLEAN, NAME_MAX, type ListBound, type StringBound } from './bounds';
 import { POPPY_CODES } from './codes';
 
 export type Path = readonly (string | number)[];
-export type JsonObject = Record<string, unknown>;
 
 /** The document being read and whether the visited site is local (D5/D8). */
 export interface ReadContext {
@@ -12,34 +12,8 @@ export interface ReadContext {
   local: boolean;
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An own property only: `constructor` or `toString` must never come from the prototype. */
-export function own(obj: JsonObject, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
-}
-
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
-}
-
-/** Site-supplied names go into messages and paths: keep a 1 MB key from making a 1 MB finding. */
-export function clip(text: string, max = NAME_MAX): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
-}
-
 function clippedPath(path: Path): string {
-  return jsonPath(path.map((s) => (typeof s === 'string' ? clip(s) : s)));
-}
-
-/** A site-supplied value inside a message: clipped, quoted, and on one line whatever it holds. */
-export function quote(text: string): string {
-  return JSON.stringify(clip(text));
+  return jsonPath(path.map((s) => (typeof s === 'string' ? clip(s, NAME_MAX) : s)));
 }
 
 /** `['apis', 3, 'type']` → `apis[3].type`, for messages. */
@@ -121,7 +95,7 @@ export class Reader {
   mapKey(key: string, path: Path): string {
     if (key.length <= NAME_MAX) return key;
     this.report(POPPY_CODES['value-too-long'], `A name in ${label(path)} is ${key.length} characters long; at most ${NAME_MAX} are shown.`, [...path, key]);
-    return clip(key);
+    return clip(key, NAME_MAX);
   }
 
   /** Map entries in document order, at most `max` of them. */

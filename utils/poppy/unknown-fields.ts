@@ -1,9 +1,10 @@
 import { didYouMean } from '../did-you-mean';
+import { isObject, own, type JsonObject } from '../json-words';
 import { POPPY, POPPY_FIELD_TREE, type FieldTree } from '../spec';
 import { LISTS, MAX_UNKNOWN_FIELD_FINDINGS, type ListBound } from './bounds';
 import { POPPY_CODES } from './codes';
 import { AGENT, MEDIATED } from './names';
-import { isObject, label, type JsonObject, type Path, type Reader } from './reader';
+import { label, type Path, type Reader } from './reader';
 
 /** Array fields of the tree and how many of their items the model reads: we walk no more. */
 const ARRAY_BOUNDS: ReadonlyMap<string, ListBound> = new Map([
@@ -31,7 +32,7 @@ export function reportUnknownFields(r: Reader, doc: JsonObject): void {
 function walk(r: Reader, obj: JsonObject, tree: FieldTree, path: Path, count: { listed: number; more: number }): void {
   const known = Object.keys(tree);
   for (const [key, value] of Object.entries(obj)) {
-    const node: Node | undefined = Object.prototype.hasOwnProperty.call(tree, key) ? tree[key] : undefined;
+    const node = own(tree, key) as Node | undefined;
     if (node === undefined) {
       if (count.listed >= MAX_UNKNOWN_FIELD_FINDINGS) count.more++;
       else {

@@ -1,7 +1,8 @@
+import { quote, type JsonObject } from '../json-words';
 import { KNOWN_PROTOCOL_MAJORS, POPPY } from '../spec';
 import { STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
-import { quote, type JsonObject, type Reader } from './reader';
+import type { Reader } from './reader';
 
 const MAJOR_MINOR = /^(\d+)\.(\d+)$/;
 

@@ -1,4 +1,11 @@
 import { defineCodes } from '../findings';
+import { DESCRIPTION_MAX, DIGEST_PREFIX, SKILL_INDEX_SCHEMAS, SKILL_NAME_MAX, SKILL_TYPES, WELL_KNOWN } from '../spec';
+
+/** The `$schema` value an index should carry: the newest we know. */
+const SCHEMA = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
+const [SKILL_MD, ARCHIVE] = SKILL_TYPES;
+/** `/.well-known/agent-skills/`: where the RFC's conventional artifact paths live. */
+export const SKILLS_DIR = WELL_KNOWN.skillIndex.slice(0, WELL_KNOWN.skillIndex.lastIndexOf('/') + 1);
 
 /** Finding codes of the skill index reader (embedded, stand-alone and legacy copies). */
 export const SKILL_INDEX_CODES = defineCodes({
@@ -20,15 +27,15 @@ export const SKILL_INDEX_CODES = defineCodes({
   },
   'unknown-schema': {
     severity: 'warning',
-    hint: 'Use `"$schema": "https://schemas.agentskills.io/discovery/0.2.0/schema.json"` exactly.',
+    hint: `Use \`"$schema": "${SCHEMA}"\` exactly.`,
   },
   'missing-schema': {
     severity: 'error',
-    hint: 'Add `"$schema": "https://schemas.agentskills.io/discovery/0.2.0/schema.json"` at the top level.',
+    hint: `Add \`"$schema": "${SCHEMA}"\` at the top level.`,
   },
   'old-format': {
     severity: 'warning',
-    hint: 'Publish a v0.2.0 index with `$schema` and a `sha256:` digest for every skill.',
+    hint: `Publish a v0.2.0 index with \`$schema\` and a \`${DIGEST_PREFIX}\` digest for every skill.`,
   },
   'interim-format': {
     severity: 'warning',
@@ -52,19 +59,19 @@ export const SKILL_INDEX_CODES = defineCodes({
   },
   'bad-name': {
     severity: 'error',
-    hint: 'Use 1 to 64 of a-z, 0-9 and -, with no leading, trailing or double hyphen.',
+    hint: `Use 1 to ${SKILL_NAME_MAX} of a-z, 0-9 and -, with no leading, trailing or double hyphen.`,
   },
   'bad-description': {
     severity: 'error',
-    hint: 'Say in 1 to 1024 characters what the skill does and when to use it.',
+    hint: `Say in 1 to ${DESCRIPTION_MAX} characters what the skill does and when to use it.`,
   },
   'missing-type': {
     severity: 'error',
-    hint: 'Add `"type": "skill-md"` for a single SKILL.md or `"type": "archive"` for a bundle.',
+    hint: `Add \`"type": "${SKILL_MD}"\` for a single SKILL.md or \`"type": "${ARCHIVE}"\` for a bundle.`,
   },
   'unknown-type': {
     severity: 'warning',
-    hint: 'Use `skill-md` or `archive` (exact, lower case); agents skip other types.',
+    hint: `Use ${SKILL_TYPES.map((t) => `\`${t}\``).join(' or ')} (exact, lower case); agents skip other types.`,
   },
   'bad-url': {
     severity: 'error',
@@ -72,11 +79,11 @@ export const SKILL_INDEX_CODES = defineCodes({
   },
   'bad-digest': {
     severity: 'error',
-    hint: 'Write `sha256:` plus the 64 lower-case hex characters of the SHA-256 of the file’s exact bytes.',
+    hint: `Write \`${DIGEST_PREFIX}\` plus the 64 lower-case hex characters of the SHA-256 of the file’s exact bytes.`,
   },
   'digest-field-misnamed': {
     severity: 'error',
-    hint: 'Rename `sha256` to `digest` and write its value as `sha256:<64 lower-case hex>`.',
+    hint: `Rename \`sha256\` to \`digest\` and write its value as \`${DIGEST_PREFIX}<64 lower-case hex>\`.`,
   },
   'url-whitespace': {
     severity: 'warning',
@@ -92,7 +99,7 @@ export const SKILL_INDEX_CODES = defineCodes({
   },
   'url-leaves-skills-dir': {
     severity: 'info',
-    hint: 'Allowed, but keeping artifacts under /.well-known/agent-skills/ is the convention.',
+    hint: `Allowed, but keeping artifacts under ${SKILLS_DIR} is the convention.`,
   },
   'artifact-other-origin': {
     severity: 'info',

@@ -83,6 +83,8 @@ export function mergeIndexes(poppy: IndexParse | null, wellKnown: IndexParse | n
   return rows;
 }
 
+/** The status is part of the key: a row that is only listed (over the cap, a format we do not
+ *  verify) must never stand in for the other copy's entry that is checked. */
 function key(e: IndexEntry): string | null {
-  return e.name === null || e.url === null || e.digest === null ? null : JSON.stringify([e.name, e.url, e.digest]);
+  return e.name === null || e.url === null || e.digest === null ? null : JSON.stringify([e.status, e.name, e.url, e.digest]);
 }

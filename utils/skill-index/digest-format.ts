@@ -1,6 +1,6 @@
+import { kindOf, quote } from '../json-words';
 import { DIGEST_PATTERN, DIGEST_PREFIX } from '../spec';
 import type { Problem } from './types';
-import { kindOf, quote } from './words';
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 const SRI = /^sha256-([A-Za-z0-9+/]+={0,2})$/;

@@ -1,11 +1,11 @@
 import { finding, jsonPath, type Finding, type FindingSpec } from '../findings';
+import { isObject, kindOf, own, quote } from '../json-words';
 import { SKILL_INDEX_CODES as C } from './codes';
 import { digestProblem } from './digest-format';
 import { checkType, descriptionProblem, nameProblem, urlProblem, URL_EDGE_SPACE } from './fields';
 import { resolveEntryUrl, resolveOrNull } from './resolve-url';
 import { EntrySchema, plainlyValidEntry, type EntryField } from './schema';
 import type { EntryStatus, IndexContext, IndexEntry, Problem } from './types';
-import { isObject, kindOf, own, quote } from './words';
 
 const FIELD_RULES: Record<EntryField, { spec: FindingSpec; problem: (v: unknown) => Problem | null }> = {
   name: { spec: C['bad-name'], problem: nameProblem },
@@ -25,13 +25,15 @@ export interface CheckedEntry {
 }
 
 /**
- * An entry as written. `skipped` entries (index not processed, unknown type) get their URL resolved
- * quietly for display; over the cap it stays null: resolving 100 000 URLs costs more than the cap
- * saves. `pending` entries are resolved by `checkEntry`, with findings.
+ * An entry as written. Entries that are only listed (`skipped`: index not processed or unknown
+ * type; `not-checked`: past the cap, of which at most `OVER_CAP_LISTED` are listed) get their URL
+ * resolved quietly, so the report shows where they live. `pending` entries are resolved by
+ * `checkEntry`, with findings.
  */
 export function listEntry(value: unknown, position: number, ctx: IndexContext, status: EntryStatus, reason?: string): IndexEntry {
   const rawUrl = readString(value, 'url');
-  const resolve = status === 'skipped' && rawUrl !== null && rawUrl.replace(URL_EDGE_SPACE, '') !== '';
+  const listed = status === 'skipped' || status === 'not-checked';
+  const resolve = listed && rawUrl !== null && rawUrl.replace(URL_EDGE_SPACE, '') !== '';
   const url = resolve ? resolveOrNull(rawUrl, ctx.document) : null;
   const path = [...ctx.pathPrefix, 'skills', position];
   const entry: IndexEntry = {

@@ -1,7 +1,7 @@
 import { didYouMean } from '../did-you-mean';
+import { kindOf, quote } from '../json-words';
 import { DESCRIPTION_MAX, SKILL_NAME_MAX, SKILL_NAME_PATTERN, SKILL_TYPES, SKILL_URL_MAX } from '../spec';
 import type { Problem } from './types';
-import { kindOf, quote } from './words';
 
 /** Why an entry `name` breaks the Agent Skills naming rule (ASCII only, Decision D6), or null. */
 export function nameProblem(value: unknown): Problem | null {

@@ -1,5 +1,5 @@
+import { isObject, own } from '../json-words';
 import { SKILL_ENTRY } from '../spec';
-import { isObject, own } from './words';
 
 /**
  * Older formats, for detection only (agent-skills-index.md §4.1, §4.2). v0.1 entries carry

@@ -1,4 +1,5 @@
 import { finding, jsonPath } from '../findings';
+import { isObject, kindOf, own } from '../json-words';
 import { OVER_CAP_LISTED, WELL_KNOWN } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
 import { listEntry } from './entry';
@@ -6,7 +7,6 @@ import { nameProblem } from './fields';
 import { resolveOrNull } from './resolve-url';
 import { readTop } from './top';
 import type { IndexContext, IndexEntry, IndexParse } from './types';
-import { isObject, kindOf, own } from './words';
 
 /** v0.1 has no `url`: SKILL.md lives at `/.well-known/skills/{name}/SKILL.md`. */
 const LEGACY_DIR = WELL_KNOWN.legacySkillIndex.slice(0, WELL_KNOWN.legacySkillIndex.lastIndexOf('/') + 1);
@@ -28,7 +28,10 @@ export function parseLegacyIndex(value: unknown, ctx: IndexContext): IndexParse 
     }),
   );
   const entries = skills.slice(0, ctx.maxSkills + OVER_CAP_LISTED).map((raw, i): IndexEntry => {
-    if (i >= ctx.maxSkills) return listEntry(raw, i, ctx, 'not-checked', `over the ${ctx.maxSkills}-entry limit`);
+    if (i >= ctx.maxSkills) {
+      const over = listEntry(raw, i, ctx, 'not-checked', `over the ${ctx.maxSkills}-entry limit`);
+      return { ...over, url: over.name !== null && nameProblem(over.name) === null ? legacyUrl(over.name, ctx) : null };
+    }
     const entry = listEntry(raw, i, ctx, 'skipped', REASON);
     const where = (path: (string | number)[], hint?: string) => ({ document: ctx.document, path: jsonPath(path), hint, ...(entry.name ? { skill: entry.name } : {}) });
     if (!isObject(raw)) {
@@ -41,8 +44,12 @@ export function parseLegacyIndex(value: unknown, ctx: IndexContext): IndexParse 
       findings.push(finding(C['bad-name'], problem.message, where([...entry.path, 'name'], problem.hint)));
       return { ...entry, url: null, status: 'invalid', reason: problem.message };
     }
-    // The name passed the naming rule, so it is safe as one path segment.
-    return { ...entry, url: resolveOrNull(`${LEGACY_DIR}${entry.name}/SKILL.md`, ctx.document) };
+    return { ...entry, url: legacyUrl(entry.name!, ctx) };
   });
   return { format: 'v0.1', document: ctx.document, entries, findings };
+}
+
+/** Where v0.1 keeps a skill's SKILL.md; `name` has passed the naming rule, so it is one safe path segment. */
+function legacyUrl(name: string, ctx: IndexContext): string | null {
+  return resolveOrNull(`${LEGACY_DIR}${name}/SKILL.md`, ctx.document);
 }

@@ -1,4 +1,5 @@
 import { finding, jsonPath, type Finding } from '../findings';
+import { isObject, own } from '../json-words';
 import { EXPECTED_FUTURE_ENTRY_FIELDS, OVER_CAP_LISTED, SKILL_ENTRY, SKILL_INDEX_FIELDS } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
 import { checkEntry, listEntry } from './entry';
@@ -7,7 +8,6 @@ import { checkSchemaUri } from './schema-uri';
 import type { IndexContext, IndexEntry, IndexFormat, IndexParse } from './types';
 import { unknownFieldFindings, type FieldOwner } from './unknown-fields';
 import { readTop } from './top';
-import { isObject, own } from './words';
 
 const ENTRY_FIELDS: readonly string[] = [...Object.values(SKILL_ENTRY), ...EXPECTED_FUTURE_ENTRY_FIELDS];
 

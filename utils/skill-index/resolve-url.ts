@@ -1,17 +1,14 @@
 import type { FindingSpec } from '../findings';
-import { WELL_KNOWN } from '../spec';
-import { SKILL_INDEX_CODES as C } from './codes';
+import { quote } from '../json-words';
+import { SKILL_INDEX_CODES as C, SKILLS_DIR } from './codes';
 import { URL_EDGE_SPACE } from './fields';
 import type { IndexContext } from './types';
-import { quote } from './words';
 
 export interface UrlNote {
   spec: FindingSpec;
   message: string;
 }
 
-/** `/.well-known/agent-skills/`: where the RFC's conventional artifact paths live. */
-const SKILLS_DIR = WELL_KNOWN.skillIndex.slice(0, WELL_KNOWN.skillIndex.lastIndexOf('/') + 1);
 const DOT_SEGMENTS = new Set(['..', '.%2e', '%2e.', '%2e%2e']);
 const ENCODED_DOT_SEGMENTS = new Set(['%2e', '.%2e', '%2e.', '%2e%2e']);
 

@@ -1,6 +1,6 @@
+import { kindOf, quote } from '../json-words';
 import { SKILL_INDEX_SCHEMAS } from '../spec';
 import type { Problem } from './types';
-import { kindOf, quote } from './words';
 
 export type SchemaCheck = { kind: 'known' | 'missing' } | { kind: 'unknown'; problem: Problem };
 

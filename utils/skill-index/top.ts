@@ -1,9 +1,9 @@
 import { finding, jsonPath, type Finding } from '../findings';
+import { isObject, kindOf, own } from '../json-words';
 import { OVER_CAP_LISTED } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
 import { IndexTopSchema } from './schema';
 import type { IndexContext, IndexParse } from './types';
-import { isObject, kindOf, own } from './words';
 
 /** The top level: an object with a `skills` array, plus the cap and empty-list findings. */
 export function readTop(value: unknown, ctx: IndexContext): IndexParse | { top: object; skills: unknown[]; findings: Finding[] } {

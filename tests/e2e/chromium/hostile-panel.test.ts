@@ -39,7 +39,7 @@ const CASES: Case[] = [
   { site: 'h-huge-chunked', verdict: 'errors', codes: ['document-too-large'], says: /larger than 256 KiB/ },
   { site: 'h-huge-lying', verdict: 'errors', codes: ['invalid-json'] },
   { site: 'h-huge-lying-chunked', verdict: 'errors', codes: ['document-too-large'] },
-  { site: 'h-not-json', verdict: 'errors', codes: ['invalid-json'] },
+  { site: 'h-not-json', verdict: 'errors', codes: ['invalid-json', 'not-json'] },
   { site: 'h-soft-404', verdict: 'warnings', codes: ['html-instead-of-json'] },
   { site: 'h-login', verdict: 'warnings', codes: ['html-instead-of-json'] },
   { site: 'h-deep', verdict: 'errors', codes: ['entry-not-object', 'missing-type'] },

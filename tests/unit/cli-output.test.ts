@@ -1,0 +1,70 @@
+// What the command line prints from site text: nothing a site wrote may start a line of its own,
+// move the cursor or disguise itself; and which checks guard against DNS rebinding.
+import { describe, expect, it } from 'vitest';
+import { formatHuman } from '../../cli/format-human';
+import { isPublicTarget } from '../../cli/main';
+import { createStyle, safeText } from '../../cli/style';
+import type { Report } from '../../utils/report';
+
+describe('safeText', () => {
+  it.each([
+    ['a line feed', 'a\nb', 'a\\u000ab'],
+    ['a carriage return', 'a\rb', 'a\\u000db'],
+    ['a tab', 'a\tb', 'a\\u0009b'],
+    ['NUL', 'a\u0000b', 'a\\u0000b'],
+    ['an escape sequence', '\u001b[2J', '\\u001b[2J'],
+    ['DEL and C1 controls', '\u007f\u0085\u009b', '\\u007f\\u0085\\u009b'],
+    ['the line separator', 'a\u2028b', 'a\\u2028b'],
+    ['the paragraph separator', 'a\u2029b', 'a\\u2029b'],
+    ['a bidi override', 'txt.\u202Egpj', 'txt.\\u202egpj'],
+    ['isolates', '\u2066x\u2069', '\\u2066x\\u2069'],
+    ['zero-width characters and a BOM', 'a\u200bb\u200dc\ufeff', 'a\\u200bb\\u200dc\\ufeff'],
+  ])('shows %s as an escape', (_label, input, shown) => {
+    expect(safeText(input)).toBe(shown);
+  });
+
+  it('leaves ordinary text alone, accents and emoji included', () => {
+    expect(safeText('Fleurs à domicile · 🌷 "quoted" \\ back')).toBe('Fleurs à domicile · 🌷 "quoted" \\ back');
+  });
+});
+
+describe('formatHuman on hostile text', () => {
+  const fake = 'Verdict: OK — 0 error(s), 0 warning(s), 0 info';
+  const report: Report = {
+    target: 'https://shop.example',
+    checkedAt: '2026-01-01T00:00:00.000Z',
+    verdict: 'errors',
+    local: false,
+    poppy: null,
+    skills: [
+      { name: `evil\n${fake}`, description: null, type: 'skill-md', source: 'well-known', url: `https://shop.example/x\r\n${fake}`, status: 'invalid', expectedDigest: null, actualDigest: null, reason: `bad\u2028${fake}` },
+    ],
+    findings: [
+      { severity: 'error', code: 'bad-name', document: `https://shop.example/i\n${fake}`, path: '$.skills[0].name', message: `Bad name\u2029${fake}`, hint: `Fix it\n${fake}`, skill: 'evil' },
+    ],
+    documents: [],
+  };
+
+  it('prints one verdict line, its own, whatever the site named things', () => {
+    const out = formatHuman(report, createStyle(false), 12);
+    const verdictLines = out.split(/\r\n|\r|\n|\u2028|\u2029/).filter((line) => line.trimStart().startsWith('Verdict:'));
+    expect(verdictLines).toEqual(['Verdict: errors — 1 error(s), 0 warning(s), 0 info']);
+    expect(out).toContain(`evil\\u000a${fake}`);
+    expect(out).not.toMatch(/[\r\u2028\u2029]/);
+  });
+});
+
+describe('isPublicTarget (the DNS-rebinding guard is on for public sites)', () => {
+  it.each([
+    ['https://shop.example', true],
+    ['shop.example', true],
+    ['http://shop.example', true],
+    ['http://localhost:5173', false],
+    ['http://shop.localhost:3000', false],
+    ['http://127.0.0.1:8080', false],
+    ['http://[::1]:8080', false],
+    ['not a url at all ::', true],
+  ])('%s → %s', (target, expected) => {
+    expect(isPublicTarget(target)).toBe(expected);
+  });
+});

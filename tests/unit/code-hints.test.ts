@@ -1,0 +1,39 @@
+// Hints name the limits and identifiers of utils/spec.ts, so a spec change is one line there:
+// each hint below must follow the value it quotes.
+import { describe, expect, it } from 'vitest';
+import { ENGINE_CODES } from '../../utils/engine';
+import { formatBytes, formatMs } from '../../utils/fetch-bounded';
+import { JSON_DOCUMENT_CODES } from '../../utils/json-document';
+import { POPPY_CODES } from '../../utils/poppy';
+import { SKILL_INDEX_CODES } from '../../utils/skill-index';
+import { DEFAULT_LIMITS, DESCRIPTION_MAX, MEDIA_TYPES, PROTOCOL_SCOPES, SKILL_INDEX_SCHEMAS, SKILL_NAME_MAX, WELL_KNOWN } from '../../utils/spec';
+
+const SCHEMA = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
+
+describe('hints quote the spec registry', () => {
+  it.each([
+    ['unknown-schema', SKILL_INDEX_CODES['unknown-schema'].hint, [SCHEMA]],
+    ['missing-schema', SKILL_INDEX_CODES['missing-schema'].hint, [SCHEMA]],
+    ['bad-name', SKILL_INDEX_CODES['bad-name'].hint, [`1 to ${SKILL_NAME_MAX}`]],
+    ['bad-description', SKILL_INDEX_CODES['bad-description'].hint, [`1 to ${DESCRIPTION_MAX}`]],
+    ['document-unreachable', ENGINE_CODES['document-unreachable'].hint, [formatMs(DEFAULT_LIMITS.timeoutMs)]],
+    ['document-too-large', ENGINE_CODES['document-too-large'].hint, [formatBytes(DEFAULT_LIMITS.poppyBytes), formatBytes(DEFAULT_LIMITS.indexBytes)]],
+    ['skill-too-large', ENGINE_CODES['skill-too-large'].hint, [formatBytes(DEFAULT_LIMITS.skillMdBytes), formatBytes(DEFAULT_LIMITS.archiveBytes)]],
+    ['no-skill-index', ENGINE_CODES['no-skill-index'].hint, [WELL_KNOWN.skillIndex]],
+    ['skill-content-type', ENGINE_CODES['skill-content-type'].hint, [MEDIA_TYPES.skillMd[0], MEDIA_TYPES.tarGz[0], MEDIA_TYPES.zip[0]]],
+    ['wrong-content-type', JSON_DOCUMENT_CODES['wrong-content-type'].hint, [MEDIA_TYPES.json[0]]],
+    ['reserved-scope-prefix', POPPY_CODES['reserved-scope-prefix'].hint, [...PROTOCOL_SCOPES]],
+  ])('%s', (_code, hint, quoted) => {
+    for (const value of quoted) expect(hint).toContain(value);
+  });
+
+  it('names the current limits in words: 10 s, 256 KiB, 1 MiB, 10 MiB', () => {
+    expect(ENGINE_CODES['document-unreachable'].hint).toContain('within 10 s.');
+    expect(ENGINE_CODES['document-too-large'].hint).toBe('Keep poppy.json and skill indexes under 256 KiB.');
+    expect(ENGINE_CODES['skill-too-large'].hint).toBe('Keep SKILL.md under 1 MiB and archives under 10 MiB.');
+  });
+
+  it('has no code for a cached skill body: that is not a problem worth a finding', () => {
+    expect(Object.keys(ENGINE_CODES)).not.toContain('skill-cached');
+  });
+});
