@@ -1,12 +1,14 @@
 /**
- * The seed article's runs in Firefox ESR: Northlight Flowers, the stale-skill copy, and a site
- * that publishes nothing, through the Firefox MV3 build.
+ * The seed article's three runs in Firefox ESR (Northlight Flowers, the same store signed out,
+ * the stale-skill copy), a site that publishes nothing, and badges per tab across two sites,
+ * through the Firefox MV3 build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLYPHS } from '../../../utils/badge';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { noPoppy } from '../../fixtures/sites/no-poppy';
 import { northlight } from '../../fixtures/sites/northlight';
+import { northlightSignedOut } from '../../fixtures/sites/northlight-signed-out';
 import { northlightStale, STALE_DIGEST } from '../../fixtures/sites/northlight-stale';
 import { changeFlowerDelivery } from '../../fixtures/stores/northlight-skills';
 import { excludedTaskTexts, extensionRequests, hexOf, IDENTIFYING_HEADERS } from '../harness/expected';
@@ -55,6 +57,14 @@ describe('Firefox', () => {
     }
   });
 
+  it('the same store signed out: signed-out use only, its two skills verified', async () => {
+    const { tabId, snapshot } = await check(`${server.origin('northlight-signed-out')}/`);
+    expect(snapshot.verdict).toBe(northlightSignedOut.expect.verdict);
+    expect(snapshot.signIns).toEqual(['signed-out']);
+    expect(statuses(snapshot)).toEqual(northlightSignedOut.expect.skills);
+    expect(await badgeReads(tabId, `2${GLYPHS.ok}`)).toBe(`2${GLYPHS.ok}`);
+  });
+
   it('the stale copy: a mismatch with both digests, the other two verified', async () => {
     const { tabId, snapshot } = await check(`${server.origin('northlight-stale')}/`);
     expect(snapshot.verdict).toBe('errors');
@@ -71,5 +81,19 @@ describe('Firefox', () => {
     expect(snapshot.verdict).toBe(noPoppy.expect.verdict);
     expect(snapshot.skills).toEqual([]);
     expect(await badgeReads(tabId, '')).toBe('');
+  });
+
+  it('two tabs on two sites keep their own badges across tab switches and a reload', async () => {
+    const flowers = await browser.visit(`${server.origin('northlight')}/`);
+    const stale = await browser.visit(`${server.origin('northlight-stale')}/`);
+    const want = [`3${GLYPHS.ok}`, `3${GLYPHS.errors}`];
+    const badges = () => Promise.all([flowers.tabId, stale.tabId].map((tabId) => browser.badge(tabId)));
+    const same = (texts: string[]) => texts.every((text, i) => text === want[i]);
+    expect(await waitFor(badges, same, { what: 'both badges' })).toEqual(want);
+
+    await flowers.page.bringToFront();
+    await stale.page.reload();
+    await flowers.page.bringToFront();
+    expect(await waitFor(badges, same, { what: 'both badges after a switch and a reload' })).toEqual(want);
   });
 });
