@@ -23,6 +23,8 @@ export interface NodeTransportOptions {
   refusePrivateAddresses?: boolean;
 }
 
+const LOCALHOST_SUBDOMAIN = /\.localhost$/;
+
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** `Shop.Poppy.Test.` and `shop.poppy.test` are one name to DNS. */
@@ -51,6 +53,13 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
     const address = pinned.get(normaliseHost(hostname));
     if (address !== undefined) {
       answer([{ address, family: isIP(address) || 4 }]);
+      return;
+    }
+    // RFC 6761: every *.localhost name is loopback. Browsers resolve them so, but many system
+    // resolvers (glibc without nss-myhostname) do not: ask for `localhost` itself, as a dev
+    // server at http://shop.localhost:3000 expects.
+    if (LOCALHOST_SUBDOMAIN.test(normaliseHost(hostname))) {
+      dnsLookup('localhost', opts, callback);
       return;
     }
     if (!options.refusePrivateAddresses) {

@@ -50,6 +50,13 @@ describe('createNodeTransport', () => {
     await expect(transport.fetch(`http://other.poppy.test:${http.port}/`, init)).rejects.toThrow();
   });
 
+  it.each(['shop.localhost', 'A.B.Localhost.'])('sends %s to loopback, as browsers do (RFC 6761)', async (name) => {
+    const transport = createNodeTransport();
+    const response = await transport.fetch(`http://${name}:${http.port}/l`, init);
+    expect(await response.text()).toBe('hello from /l');
+    expect(http.log.at(-1)?.headers.host).toBe(`${name.toLowerCase()}:${http.port}`);
+  });
+
   it('pins an IPv6 address written with brackets', async () => {
     // Nothing listens on [::1] here: the refused connection proves the map was used for IPv6.
     const transport = createNodeTransport({ resolve: { 'v6.poppy.test': '[::1]' } });
