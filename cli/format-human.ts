@@ -1,5 +1,6 @@
 import type { Finding } from '../utils/findings';
-import type { Report, SkillReport } from '../utils/report';
+import { poppyAbsence, type Report, type SkillReport } from '../utils/report';
+import { POPPY_ABSENCE_TEXT } from '../utils/report-markdown';
 import { SEVERITIES, type Severity, type SkillStatus } from '../utils/spec';
 import { safeText, type Style } from './style';
 
@@ -31,7 +32,7 @@ export function formatHuman(report: Report, style: Style, elapsedMs: number): st
     if (p.browserSessionEndpoint) lines.push(`  Browser session: ${t(p.browserSessionEndpoint)}`);
     lines.push(`  Excluded tasks: ${p.excludedTasks.length ? p.excludedTasks.map(t).join('; ') : 'none listed'}`);
   } else {
-    lines.push(style.dim('No poppy.json published.'));
+    lines.push(style.dim(POPPY_ABSENCE_TEXT[poppyAbsence(report)]));
   }
   lines.push('');
   lines.push(style.bold(`Skills (${report.skills.length})`));

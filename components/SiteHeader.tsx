@@ -1,8 +1,7 @@
-import type { Report } from '../utils/report';
+import { poppyAbsence, type Report } from '../utils/report';
 import { WELL_KNOWN } from '../utils/spec';
 import { t } from './i18n';
 import { VERDICT_VIEW } from './presentation';
-import { poppyAbsence } from './report-view';
 
 /** Who publishes this, for which domain, under which protocol version, and the overall verdict. */
 export function SiteHeader(props: { report: Report }) {

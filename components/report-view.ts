@@ -1,12 +1,9 @@
 import type { Finding } from '../utils/findings';
-import type { Report, SkillReport } from '../utils/report';
+import { NOT_FOUND_STATUSES, type Report, type SkillReport } from '../utils/report';
 import { SEVERITIES, SKILL_STATUSES, type Severity } from '../utils/spec';
 import { t } from './i18n';
 
 export type ReportState = 'published' | 'nothing' | 'unreachable';
-
-/** HTTP statuses that say "there is no such document", as opposed to "it failed". */
-const NOT_FOUND: readonly number[] = [404, 410];
 
 /**
  * A report with nothing to show is either "nothing published" (404s, soft-404 pages) or "site
@@ -16,19 +13,9 @@ const NOT_FOUND: readonly number[] = [404, 410];
 export function reportState(report: Report): ReportState {
   if (report.poppy !== null || report.skills.length > 0) return 'published';
   const failed = report.documents.some(
-    (doc) => !doc.published && (doc.httpStatus === null || (doc.httpStatus !== 200 && !NOT_FOUND.includes(doc.httpStatus))),
+    (doc) => !doc.published && (doc.httpStatus === null || (doc.httpStatus !== 200 && !NOT_FOUND_STATUSES.includes(doc.httpStatus))),
   );
   return failed ? 'unreachable' : 'nothing';
-}
-
-/**
- * Why a report has no poppy.json model: the site has none (404, 410), or one came back that
- * could not be used (an HTML page, invalid JSON, a server error, no answer). The two read very
- * differently to a site owner; the findings say what exactly went wrong.
- */
-export function poppyAbsence(report: Report): 'none' | 'unreadable' {
-  const doc = report.documents.find((d) => d.kind === 'poppy');
-  return doc === undefined || (!doc.published && doc.httpStatus !== null && NOT_FOUND.includes(doc.httpStatus)) ? 'none' : 'unreadable';
 }
 
 /** Worst first, in the order of D3's table (utils/spec.ts); ties keep the index order. */

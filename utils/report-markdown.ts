@@ -1,7 +1,13 @@
 import { SEVERITIES, SIGNED_OUT, SKILL_STATUSES, type Severity, type SkillStatus, type Verdict } from './spec';
 import type { Finding } from './findings';
 import { MISMATCH_CAUSE_TEXT } from './engine/mismatch-words';
-import type { PoppyModel, Report, SignIn, SkillReport } from './report';
+import { poppyAbsence, type PoppyModel, type Report, type SignIn, type SkillReport } from './report';
+
+/** Shared with the command line's summary. */
+export const POPPY_ABSENCE_TEXT: Record<ReturnType<typeof poppyAbsence>, string> = {
+  none: 'No poppy.json is published on this site.',
+  unreadable: 'A poppy.json answer came back but could not be used: see the findings.',
+};
 
 /**
  * A `Report` as Markdown, for "copy as Markdown" and the command line. Everything the site wrote
@@ -19,7 +25,7 @@ export function reportToMarkdown(report: Report): string {
   ];
   if (report.local) lines.push('- Local development site: production-only rules are reported as info');
   if (poppy !== null) lines.push('', ...poppySection(poppy));
-  else lines.push('', 'No poppy.json was found on this site.');
+  else lines.push('', POPPY_ABSENCE_TEXT[poppyAbsence(report)]);
   lines.push('', ...skillsSection(report.skills));
   lines.push('', ...findingsSection(report.findings));
   if (report.documents.length > 0) {

@@ -139,3 +139,16 @@ export interface Report {
   findings: Finding[];
   documents: DocumentInfo[];
 }
+
+/** HTTP statuses that say "there is no such document", as opposed to "it failed". */
+export const NOT_FOUND_STATUSES: readonly number[] = [404, 410];
+
+/**
+ * Why a report has no poppy.json model: the site has none (404, 410, or nothing was requested),
+ * or one came back that could not be used (an HTML page, invalid JSON, a server error, no
+ * answer). The two read very differently to a site owner; the findings say what went wrong.
+ */
+export function poppyAbsence(report: Report): 'none' | 'unreadable' {
+  const doc = report.documents.find((d) => d.kind === 'poppy');
+  return doc === undefined || (!doc.published && doc.httpStatus !== null && NOT_FOUND_STATUSES.includes(doc.httpStatus)) ? 'none' : 'unreadable';
+}

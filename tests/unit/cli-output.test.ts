@@ -5,6 +5,7 @@ import { formatHuman } from '../../cli/format-human';
 import { isPublicTarget } from '../../cli/main';
 import { createStyle, safeText } from '../../cli/style';
 import type { Report } from '../../utils/report';
+import * as reports from '../components/reports';
 
 describe('safeText', () => {
   it.each([
@@ -51,6 +52,16 @@ describe('formatHuman on hostile text', () => {
     expect(verdictLines).toEqual(['Verdict: errors — 1 error(s), 0 warning(s), 0 info']);
     expect(out).toContain(`evil\\u000a${fake}`);
     expect(out).not.toMatch(/[\r\u2028\u2029]/);
+  });
+});
+
+describe('formatHuman without a poppy.json model', () => {
+  it('tells "none published" (404) from "could not be used" (no answer)', () => {
+    const none = formatHuman(reports.nothingPublished(), createStyle(false), 12);
+    expect(none).toContain('No poppy.json is published on this site.');
+    const failed = formatHuman(reports.unreachable(), createStyle(false), 12);
+    expect(failed).toContain('A poppy.json answer came back but could not be used: see the findings.');
+    expect(failed).not.toContain('No poppy.json is published');
   });
 });
 

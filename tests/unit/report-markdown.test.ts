@@ -94,13 +94,16 @@ describe('reportToMarkdown', () => {
   it('nothing published', () => {
     const markdown = reportToMarkdown(reports.nothingPublished());
     expect(markdown).toContain('- Verdict: — Nothing published');
-    expect(markdown).toContain('No poppy.json was found on this site.');
+    expect(markdown).toContain('No poppy.json is published on this site.');
     expect(markdown).toContain('## Skills (0)\n\nNone published.');
     expect(markdown).toContain(`- poppy: \`${ORIGIN}/.well-known/poppy.json\` (HTTP 404; not published)`);
   });
 
-  it('unreachable documents say there was no response', () => {
-    expect(reportToMarkdown(reports.unreachable())).toContain('(no response; not published)');
+  it('unreachable documents say there was no response, and not that nothing is published', () => {
+    const markdown = reportToMarkdown(reports.unreachable());
+    expect(markdown).toContain('(no response; not published)');
+    expect(markdown).toContain('A poppy.json answer came back but could not be used: see the findings.');
+    expect(markdown).not.toContain('No poppy.json is published');
   });
 
   it('includes excluded tasks of an unrecognised shape as a JSON block', () => {
