@@ -17,7 +17,7 @@ import { BASIC_PASSWORD, BASIC_USER, SESSION_COOKIE, SESSION_SITE, session } fro
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { extensionRequests } from '../harness/expected';
 import { leaks, READ_SESSION_RULES, refusedTargetsReached, shownFindings, startHostileServer } from '../harness/hostile';
-import { settledPanel, statuses } from '../harness/panel';
+import { statuses, visitAndCheck } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
 let server: FixtureServer;
@@ -41,11 +41,7 @@ interface Rule {
 
 const sessionRules = async () => (await (await browser.worker()).evaluate(READ_SESSION_RULES)) as Rule[];
 
-async function check(url: string) {
-  const { tabId } = await browser.visit(url);
-  const panel = await browser.openPanel(tabId);
-  return { panel, snapshot: await settledPanel(panel) };
-}
+const check = (url: string) => visitAndCheck(browser, url);
 
 /**
  * Where Chromium's outcome differs from Node's (which judges each hop before requesting it):

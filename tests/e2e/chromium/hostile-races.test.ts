@@ -24,7 +24,7 @@ import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { extensionRequests } from '../harness/expected';
 import { READ_SESSION_RULES, startHostileServer, visibleText } from '../harness/hostile';
 import { message } from '../harness/messages';
-import { settledPanel, statuses } from '../harness/panel';
+import { settledBadge, settledPanel, statuses } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
 const stall = stallSite();
@@ -54,7 +54,7 @@ function expectedBadge({ verdict, skills }: SiteExpectation): string {
   return `${count === 0 ? '' : count > 99 ? '99+' : count}${GLYPHS[verdict]}`;
 }
 
-const badgeReads = (tabId: number, text: string) => waitFor(() => browser.badge(tabId), (b) => b === text, { what: `tab ${tabId}'s badge to read "${text}"` });
+const badgeReads = (tabId: number, text: string) => settledBadge(browser, tabId, text);
 
 describe('races in Chromium', () => {
   it('restarts a check of a stalling site that the worker died in, and ends it at the timeout', async () => {

@@ -15,7 +15,7 @@ import { changeFlowerDelivery } from '../../fixtures/stores/northlight-skills';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { excludedTaskTexts, extensionRequests, hexOf, IDENTIFYING_HEADERS } from '../harness/expected';
 import { message } from '../harness/messages';
-import { settledPanel, statuses, type PanelSnapshot } from '../harness/panel';
+import { settledBadge, settledPanel, statuses, visitAndCheck, type PanelSnapshot } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
 let server: FixtureServer;
@@ -30,24 +30,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Visits `url`, opens the panel for its tab and waits for a settled verdict. */
-async function check(url: string) {
-  const visited = await browser.visit(url);
-  const panel = await browser.openPanel(visited.tabId);
-  return { ...visited, panel, snapshot: await settledPanel(panel) };
-}
+const check = (url: string) => visitAndCheck(browser, url);
 
 /** Where the northlight stores serve a skill (relative to the stand-alone index). */
 const skillPath = (name: string) => WELL_KNOWN.skillIndex.replace(/index\.json$/, `${name}/SKILL.md`);
 
-/** The badge once it no longer says "checking". */
-function settledBadge(tabId: number, expected?: string): Promise<string> {
-  return waitFor(
-    () => browser.badge(tabId),
-    (text) => (expected === undefined ? text !== '…' : text === expected),
-    { what: `the badge of tab ${tabId}${expected === undefined ? '' : ` to read "${expected}"`}` },
-  );
-}
 
 function expectNorthlight(snapshot: PanelSnapshot, excluded: string[]) {
   expect(snapshot.verdict).toBe(northlight.expect.verdict);
@@ -62,7 +49,7 @@ describe('Northlight Flowers (run 1)', () => {
   it('shows three verified skills, both sign-in types, both APIs and the excluded tasks', async () => {
     const { tabId, snapshot } = await check(`${server.origin('northlight')}/`);
     expectNorthlight(snapshot, await excludedTaskTexts(server.origin('northlight')));
-    expect(await settledBadge(tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
+    expect(await settledBadge(browser, tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
   });
 });
 
@@ -115,7 +102,7 @@ describe('the stale-skill copy (run 3)', () => {
     expect(row?.text).toContain(hexOf(STALE_DIGEST));
     expect(row?.text).toContain(hexOf(changeFlowerDelivery.digest));
     expect(row?.text).toMatch(/must not be used/i);
-    expect(await settledBadge(tabId, `3${GLYPHS.errors}`)).toBe(`3${GLYPHS.errors}`);
+    expect(await settledBadge(browser, tabId, `3${GLYPHS.errors}`)).toBe(`3${GLYPHS.errors}`);
   });
 });
 
@@ -124,7 +111,7 @@ describe('a site with nothing (no-poppy)', () => {
     const { tabId, snapshot } = await check(`${server.origin('no-poppy')}/`);
     expect(snapshot.verdict).toBe(noPoppy.expect.verdict);
     expect(snapshot.skills).toEqual([]);
-    expect(await settledBadge(tabId)).toBe('');
+    expect(await settledBadge(browser, tabId)).toBe('');
   });
 });
 
@@ -134,7 +121,7 @@ describe('public-looking https origins (run 1 with the real URL policy)', () => 
     const since = server.requests.length;
     const { tabId, snapshot } = await check(`${origin}/`);
     expectNorthlight(snapshot, await excludedTaskTexts(server.origin('northlight')));
-    expect(await settledBadge(tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
+    expect(await settledBadge(browser, tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
     const ours = extensionRequests(server, since);
     expect(ours.length).toBeGreaterThan(0);
     expect(ours.every((r) => r.scheme === 'https' && r.host === new URL(origin).host)).toBe(true);

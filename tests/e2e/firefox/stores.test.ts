@@ -13,7 +13,7 @@ import { northlightStale, STALE_DIGEST } from '../../fixtures/sites/northlight-s
 import { changeFlowerDelivery } from '../../fixtures/stores/northlight-skills';
 import { excludedTaskTexts, extensionRequests, hexOf, IDENTIFYING_HEADERS } from '../harness/expected';
 import { launchFirefox, type FirefoxSession } from '../harness/firefox';
-import { settledPanel, statuses } from '../harness/panel';
+import { settledBadge, statuses, visitAndCheck } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
 let server: FixtureServer;
@@ -28,15 +28,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function check(url: string) {
-  const visited = await browser.visit(url);
-  const panel = await browser.openPanel(visited.tabId);
-  return { ...visited, snapshot: await settledPanel(panel) };
-}
-
-function badgeReads(tabId: number, expected: string): Promise<string> {
-  return waitFor(() => browser.badge(tabId), (text) => text === expected, { what: `the badge to read "${expected}"` });
-}
+const check = (url: string) => visitAndCheck(browser, url);
 
 describe('Firefox', () => {
   it('Northlight Flowers: three verified skills, sign-in types, APIs, excluded tasks; no identifying headers', async () => {
@@ -48,7 +40,7 @@ describe('Firefox', () => {
     const excluded = await excludedTaskTexts(server.origin('northlight'));
     expect(snapshot.excludedTasks).toHaveLength(excluded.length);
     excluded.forEach((text, i) => expect(snapshot.excludedTasks[i]).toContain(text));
-    expect(await badgeReads(tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
+    expect(await settledBadge(browser, tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
 
     const ours = extensionRequests(server);
     expect(ours.length).toBeGreaterThan(0);
@@ -62,7 +54,7 @@ describe('Firefox', () => {
     expect(snapshot.verdict).toBe(northlightSignedOut.expect.verdict);
     expect(snapshot.signIns).toEqual(['signed-out']);
     expect(statuses(snapshot)).toEqual(northlightSignedOut.expect.skills);
-    expect(await badgeReads(tabId, `2${GLYPHS.ok}`)).toBe(`2${GLYPHS.ok}`);
+    expect(await settledBadge(browser, tabId, `2${GLYPHS.ok}`)).toBe(`2${GLYPHS.ok}`);
   });
 
   it('the stale copy: a mismatch with both digests, the other two verified', async () => {
@@ -73,14 +65,14 @@ describe('Firefox', () => {
     expect(row?.text).toContain(hexOf(STALE_DIGEST));
     expect(row?.text).toContain(hexOf(changeFlowerDelivery.digest));
     expect(row?.text).toMatch(/must not be used/i);
-    expect(await badgeReads(tabId, `3${GLYPHS.errors}`)).toBe(`3${GLYPHS.errors}`);
+    expect(await settledBadge(browser, tabId, `3${GLYPHS.errors}`)).toBe(`3${GLYPHS.errors}`);
   });
 
   it('a site with nothing: verdict none and no badge', async () => {
     const { tabId, snapshot } = await check(`${server.origin('no-poppy')}/`);
     expect(snapshot.verdict).toBe(noPoppy.expect.verdict);
     expect(snapshot.skills).toEqual([]);
-    expect(await badgeReads(tabId, '')).toBe('');
+    expect(await settledBadge(browser, tabId, '')).toBe('');
   });
 
   it('two tabs on two sites keep their own badges across tab switches and a reload', async () => {

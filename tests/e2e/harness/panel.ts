@@ -4,6 +4,7 @@
  * add helpers to compiled functions that would not exist inside the page.
  */
 import { VERDICTS } from '../../../utils/spec';
+import { waitFor } from './wait';
 
 export interface SkillRow {
   name: string;
@@ -54,6 +55,29 @@ export async function readPanel(page: EvaluatingPage): Promise<PanelSnapshot> {
 export async function settledPanel(page: EvaluatingPage, timeoutMs = 20_000): Promise<PanelSnapshot> {
   await page.waitForSelector(SETTLED, { timeout: timeoutMs });
   return readPanel(page);
+}
+
+/** What both harness sessions offer (harness/chromium.ts, harness/firefox.ts). */
+export interface ExtensionSession<P extends EvaluatingPage> {
+  visit(url: string): Promise<{ page: P; tabId: number }>;
+  openPanel(tabId: number): Promise<P>;
+  badge(tabId: number): Promise<string>;
+}
+
+/** Visits `url`, opens the panel for its tab and waits for a settled verdict. */
+export async function visitAndCheck<P extends EvaluatingPage>(session: ExtensionSession<P>, url: string) {
+  const visited = await session.visit(url);
+  const panel = await session.openPanel(visited.tabId);
+  return { ...visited, panel, snapshot: await settledPanel(panel) };
+}
+
+/** The tab's badge once it reads `expected`, or (without one) once it no longer says "checking". */
+export function settledBadge(session: Pick<ExtensionSession<EvaluatingPage>, 'badge'>, tabId: number, expected?: string): Promise<string> {
+  return waitFor(
+    () => session.badge(tabId),
+    (text) => (expected === undefined ? text !== '…' : text === expected),
+    { what: `the badge of tab ${tabId}${expected === undefined ? '' : ` to read "${expected}"`}` },
+  );
 }
 
 /** `{ name: status }`, the shape each fixture site's `expect.skills` has. */
