@@ -4,7 +4,7 @@ import nounsanitized from 'eslint-plugin-no-unsanitized';
 
 const htmlSinks = [
   { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Never render remote content as HTML.' },
-  { selector: "MemberExpression[property.name=/^(innerHTML|outerHTML)$/]", message: 'No HTML sinks: build elements.' },
+  { selector: 'MemberExpression[property.name=/^(innerHTML|outerHTML)$/]', message: 'No HTML sinks: build elements.' },
   { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No HTML sinks: build elements.' },
   { selector: "CallExpression[callee.property.name='createContextualFragment']", message: 'No HTML sinks.' },
   { selector: "CallExpression[callee.object.name='document'][callee.property.name='write']", message: 'No document.write.' },
@@ -28,7 +28,11 @@ export default tseslint.config(
     files: ['entrypoints/**', 'components/**', 'utils/**', 'cli/**'],
     ignores: ['utils/fetch-bounded.ts', 'cli/node-transport.ts'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Only utils/fetch-bounded.ts may fetch.' }, { name: 'XMLHttpRequest', message: 'Only utils/fetch-bounded.ts may fetch.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Only utils/fetch-bounded.ts may fetch.' },
+        { name: 'XMLHttpRequest', message: 'Only utils/fetch-bounded.ts may fetch.' },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'globalThis', property: 'fetch', message: 'Only utils/fetch-bounded.ts may fetch.' },

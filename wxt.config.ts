@@ -23,12 +23,14 @@ const popupFastStart: Plugin = {
       if (!bundle || !filename.endsWith('/popup/index.html')) return html;
       const script = '<script type="module" crossorigin';
       if (!html.includes(script)) throw new Error(`${POPUP_FAST_START}: no module script in popup.html`);
-      return html.replace(script, '<script type="module" async crossorigin').replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_, file: string) => {
-        const css = bundle[file];
-        if (css?.type !== 'asset' || /<\/style/i.test(String(css.source))) throw new Error(`${POPUP_FAST_START}: cannot inline ${file}`);
-        delete bundle[file];
-        return `<style>${String(css.source)}</style>`;
-      });
+      return html
+        .replace(script, '<script type="module" async crossorigin')
+        .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_, file: string) => {
+          const css = bundle[file];
+          if (css?.type !== 'asset' || /<\/style/i.test(String(css.source))) throw new Error(`${POPUP_FAST_START}: cannot inline ${file}`);
+          delete bundle[file];
+          return `<style>${String(css.source)}</style>`;
+        });
     },
   },
 };

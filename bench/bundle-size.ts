@@ -34,7 +34,13 @@ const STATIC_IMPORTS = /\b(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](
 export function pageClosure(dir: string, html: string): string[] {
   const text = readFileSync(posix.join(dir, html), 'utf8');
   // The page itself counts too: the popup's stylesheet is inlined into it.
-  return [html, ...scriptClosure(dir, [...text.matchAll(HTML_REFS)].map((m) => posix.normalize(m[1]!.replace(/^\//, ''))))];
+  return [
+    html,
+    ...scriptClosure(
+      dir,
+      [...text.matchAll(HTML_REFS)].map((m) => posix.normalize(m[1]!.replace(/^\//, ''))),
+    ),
+  ];
 }
 
 /** The given files and every module they import statically (dynamic `import()` loads later, on demand). */

@@ -29,7 +29,9 @@ async function baseline(origin: string, transport: Transport): Promise<number> {
 
 /** Starts bench/serve-many.ts in a child process; resolves with its origin and a stop function. */
 async function serveMany(count: number, bodyBytes: number): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-many.ts', String(count), String(bodyBytes)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-many.ts', String(count), String(bodyBytes)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return {
     origin: chunk.toString().trim(),
@@ -68,8 +70,13 @@ export async function benchEngineSpeed(count = 200, rounds = 15, warmups = 15): 
     const b: number[] = [];
     for (let i = 0; i < rounds; i++) {
       // Alternate the order so neither side always runs on a warmer machine.
-      if (i % 2) { e.push(await time(engine)); b.push(await time(bare)); }
-      else { b.push(await time(bare)); e.push(await time(engine)); }
+      if (i % 2) {
+        e.push(await time(engine));
+        b.push(await time(bare));
+      } else {
+        b.push(await time(bare));
+        e.push(await time(engine));
+      }
     }
     const me = median(e);
     const mb = median(b);
@@ -99,7 +106,9 @@ export async function benchEngineMemory(): Promise<string[]> {
       let peak = 0;
       for (let i = 0; i < 600 / count; i++) peak = Math.max(peak, await peakExtraMemory(origin, transport));
       peaks.push(peak);
-      lines.push(`peak extra memory, ${String(count).padStart(3)} skills × 512 KiB: ${(peak / 2 ** 20).toFixed(1)} MiB (all bodies: ${((count * bodyBytes) / 2 ** 20).toFixed(0)} MiB)`);
+      lines.push(
+        `peak extra memory, ${String(count).padStart(3)} skills × 512 KiB: ${(peak / 2 ** 20).toFixed(1)} MiB (all bodies: ${((count * bodyBytes) / 2 ** 20).toFixed(0)} MiB)`,
+      );
     } finally {
       await stop();
     }
@@ -112,7 +121,10 @@ export async function benchEngineMemory(): Promise<string[]> {
 async function peakExtraMemory(origin: string, transport: Transport): Promise<number> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
-  const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
+  const used = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
   const start = used();
   let peak = start;
   // Collect before each sample so the figure is memory the check holds, not garbage V8 has not

@@ -37,7 +37,11 @@ function productionBuild(): string {
   if (!pageClosure(dir, 'popup.html').some((file) => readFileSync(join(dir, file), 'utf8').includes(DEV_JSX_MARKER))) return dir;
   if (process.env.POPPY_E2E_OUTPUT) throw new Error(`POPPY_E2E_OUTPUT: ${dir} holds a development build; measure a production one`);
   console.log('bench: rebuilding chrome-mv3 for production (the build found has development JSX)');
-  execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npx', ['wxt', 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return dir;
 }
 
@@ -147,8 +151,17 @@ export function benchRequestsPerVisit(quietMs = 1000): Promise<string[]> {
     // Settled = the tab's badge shows a result again (a navigation clears it; the visit report
     // sets it) and then no request arrives for `quietMs`: a check would have started by then.
     const settle = async (tabId: number | null) => {
-      if (tabId !== null) await waitFor(() => browser.badge(tabId), (text) => text !== '' && text !== '…', { what: 'the badge to show a result' });
-      await waitFor(() => server.requests.at(-1)?.time ?? 0, (last) => Date.now() - last >= quietMs, { what: 'the requests to stop', intervalMs: 100 });
+      if (tabId !== null)
+        await waitFor(
+          () => browser.badge(tabId),
+          (text) => text !== '' && text !== '…',
+          { what: 'the badge to show a result' },
+        );
+      await waitFor(
+        () => server.requests.at(-1)?.time ?? 0,
+        (last) => Date.now() - last >= quietMs,
+        { what: 'the requests to stop', intervalMs: 100 },
+      );
     };
     let page: Page | undefined;
     let tabId: number | null = null;
@@ -171,7 +184,9 @@ export function benchRequestsPerVisit(quietMs = 1000): Promise<string[]> {
       const caused = server.requests.slice(from).filter(byExtension);
       const paths = caused.map((r) => (r.host === host ? r.url : `${r.host}${r.url}`));
       const versus = target === '0' ? '' : `, ${ratio(caused.length, oneCheck)}`;
-      lines.push(`${label}: ${caused.length} request(s) by the extension (target ${target}${versus})${paths.length ? `\n    ${paths.join('\n    ')}` : ''}`);
+      lines.push(
+        `${label}: ${caused.length} request(s) by the extension (target ${target}${versus})${paths.length ? `\n    ${paths.join('\n    ')}` : ''}`,
+      );
     }
     const poppyFetches = server.requests.filter((r) => byExtension(r) && r.host === host && r.url === WELL_KNOWN.poppy).length;
     lines.push(`poppy.json fetches for ${origin} over the three visits: ${poppyFetches} (target exactly 1, ${ratio(poppyFetches, 1)})`);

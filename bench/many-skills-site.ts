@@ -3,7 +3,9 @@ import { WELL_KNOWN } from '../utils/spec';
 
 /** A site publishing `count` verified skills of about `bodyBytes` each, for the benchmarks. */
 export function manySkillsSite(name: string, count: number, bodyBytes: number): FixtureSite {
-  const filler = 'Call the store API in the order below and show the User each result. '.repeat(Math.ceil(bodyBytes / 70)).slice(0, bodyBytes);
+  const filler = 'Call the store API in the order below and show the User each result. '
+    .repeat(Math.ceil(bodyBytes / 70))
+    .slice(0, bodyBytes);
   const skills = Array.from({ length: count }, (_, i) =>
     skillFile({ name: `bench-skill-${i}`, description: `Benchmark skill number ${i}.`, body: `# Skill ${i}\n\n${filler}\n` }),
   );

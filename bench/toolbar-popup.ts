@@ -21,7 +21,10 @@ export async function toolbarPopupTimes(browser: ChromiumSession, sitePage: Page
     await sitePage.bringToFront();
     await (await browser.worker()).evaluate('chrome.action.openPopup()');
     const popup = await waitFor(
-      async () => ((await cdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] }).targetInfos.find((t) => t.type === 'page' && t.url.endsWith('/popup.html')),
+      async () =>
+        ((await cdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] }).targetInfos.find(
+          (t) => t.type === 'page' && t.url.endsWith('/popup.html'),
+        ),
       (t) => t !== undefined,
       { timeoutMs: 5_000, what: 'the toolbar popup' },
     );

@@ -20,12 +20,16 @@ const SEVERITY_TITLE: Readonly<Record<Severity, string>> = { error: 'Errors', wa
 export function formatHuman(report: Report, style: Style, elapsedMs: number): string {
   const lines: string[] = [];
   const t = (s: string | null | undefined) => safeText(s ?? '');
-  lines.push(style.bold(`Poppy Inspector · ${t(report.target)}`) + style.dim(`  (${report.checkedAt}, ${(elapsedMs / 1000).toFixed(2)} s)`));
+  lines.push(
+    style.bold(`Poppy Inspector · ${t(report.target)}`) + style.dim(`  (${report.checkedAt}, ${(elapsedMs / 1000).toFixed(2)} s)`),
+  );
   lines.push('');
   const p = report.poppy;
   if (p) {
     const org = p.organization;
-    lines.push(`${style.bold(t(org.name) || 'Unnamed organization')} ${style.dim(`(${t(org.domain) || 'no domain'})`)} · protocol ${t(p.protocolVersion) || '?'}`);
+    lines.push(
+      `${style.bold(t(org.name) || 'Unnamed organization')} ${style.dim(`(${t(org.domain) || 'no domain'})`)} · protocol ${t(p.protocolVersion) || '?'}`,
+    );
     const signIns = p.signInTypes.map((s) => (s.scopes.length ? `${s.type} (${s.scopes.map((x) => t(x.name)).join(', ')})` : s.type));
     lines.push(`  Sign-in:        ${signIns.join('; ') || 'none declared'}`);
     lines.push(`  APIs:           ${p.apis.map((a) => `${t(a.type)} ${t(a.url)}`).join('; ') || 'none'}`);

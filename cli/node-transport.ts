@@ -29,7 +29,10 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 
 /** `Shop.Poppy.Test.` and `shop.poppy.test` are one name to DNS. */
 function normaliseHost(host: string): string {
-  return host.toLowerCase().replace(/\.$/, '').replace(/^\[|\]$/g, '');
+  return host
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^\[|\]$/g, '');
 }
 
 function refused(hostname: string, address: string, why: string): NodeJS.ErrnoException {

@@ -20,7 +20,12 @@ export function DocumentsList(props: { documents: readonly DocumentInfo[] }) {
           </span>
           <br />
           <span class="small mono">
-            {[doc.url ?? doc.requestedUrl, doc.redirected ? t('docRedirected', doc.requestedUrl) : null, doc.contentType, doc.bytes === null ? null : t('docBytes', doc.bytes)]
+            {[
+              doc.url ?? doc.requestedUrl,
+              doc.redirected ? t('docRedirected', doc.requestedUrl) : null,
+              doc.contentType,
+              doc.bytes === null ? null : t('docBytes', doc.bytes),
+            ]
               .filter((part) => part !== null)
               .join(' · ')}
           </span>

@@ -18,7 +18,9 @@ export function MismatchDetails(props: { skill: SkillReport }) {
       {causes.length > 0 ? (
         <ul class="causes">
           {causes.map((cause, i) => (
-            <li key={i} data-cause={cause}>{t(MISMATCH_CAUSE_KEYS[cause])}</li>
+            <li key={i} data-cause={cause}>
+              {t(MISMATCH_CAUSE_KEYS[cause])}
+            </li>
           ))}
         </ul>
       ) : (

@@ -39,7 +39,9 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
         <details>
           <summary>{t('rawPoppy')}</summary>
           {/* Text content of a <pre>: the site's bytes are never parsed as HTML. */}
-          <pre class="raw" data-raw-poppy>{props.rawPoppy}</pre>
+          <pre class="raw" data-raw-poppy>
+            {props.rawPoppy}
+          </pre>
         </details>
       ) : null}
     </footer>

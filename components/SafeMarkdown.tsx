@@ -39,20 +39,32 @@ function render(node: SafeNode, ctx: Context, key: number): ComponentChildren {
       return <blockquote key={key}>{renderAll(node.children, ctx)}</blockquote>;
     case 'list': {
       const items = Array.isArray(node.items) ? node.items.map((item, i) => <li key={i}>{renderAll(item, ctx)}</li>) : null;
-      return node.ordered ? <ol key={key} start={typeof node.start === 'number' ? node.start : undefined}>{items}</ol> : <ul key={key}>{items}</ul>;
+      return node.ordered ? (
+        <ol key={key} start={typeof node.start === 'number' ? node.start : undefined}>
+          {items}
+        </ol>
+      ) : (
+        <ul key={key}>{items}</ul>
+      );
     }
     case 'code':
       return (
         <figure key={key} class="code-block">
           {node.lang ? <figcaption>{String(node.lang)}</figcaption> : null}
-          <pre><code>{String(node.text)}</code></pre>
+          <pre>
+            <code>{String(node.text)}</code>
+          </pre>
         </figure>
       );
     case 'table':
       return (
         <table key={key}>
           <tbody>
-            {Array.isArray(node.rows) ? node.rows.map((row, r) => <tr key={r}>{Array.isArray(row) ? row.map((cell, c) => <td key={c}>{String(cell)}</td>) : null}</tr>) : null}
+            {Array.isArray(node.rows)
+              ? node.rows.map((row, r) => (
+                  <tr key={r}>{Array.isArray(row) ? row.map((cell, c) => <td key={c}>{String(cell)}</td>) : null}</tr>
+                ))
+              : null}
           </tbody>
         </table>
       );
@@ -71,9 +83,17 @@ function render(node: SafeNode, ctx: Context, key: number): ComponentChildren {
     case 'delete':
       return <del key={key}>{renderAll(node.children, ctx)}</del>;
     case 'link':
-      return <ExternalLink key={key} url={String(node.href)} site={ctx.site}>{renderAll(node.children, ctx)}</ExternalLink>;
+      return (
+        <ExternalLink key={key} url={String(node.href)} site={ctx.site}>
+          {renderAll(node.children, ctx)}
+        </ExternalLink>
+      );
     case 'truncated':
-      return <p key={key} class="truncated">{t('markdownTruncated')}</p>;
+      return (
+        <p key={key} class="truncated">
+          {t('markdownTruncated')}
+        </p>
+      );
     default:
       return null;
   }

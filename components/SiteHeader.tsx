@@ -60,9 +60,13 @@ function DomainMatch(props: { domain: string | null; matches: boolean | null; ho
     <span data-domain-matches={String(props.matches)}>
       <span class="mono">{props.domain}</span>{' '}
       {props.matches === true ? (
-        <span class="tone-ok"><span aria-hidden="true">✓</span> {t('domainMatches')}</span>
+        <span class="tone-ok">
+          <span aria-hidden="true">✓</span> {t('domainMatches')}
+        </span>
       ) : props.matches === false ? (
-        <span class="tone-error"><span aria-hidden="true">✗</span> {t('domainDiffers', props.host)}</span>
+        <span class="tone-error">
+          <span aria-hidden="true">✗</span> {t('domainDiffers', props.host)}
+        </span>
       ) : null}
     </span>
   );

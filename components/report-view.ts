@@ -21,7 +21,10 @@ export function reportState(report: Report): ReportState {
 /** Worst first, in the order of D3's table (utils/spec.ts); ties keep the index order. */
 export function sortSkills(skills: readonly SkillReport[]): SkillReport[] {
   const rank = (s: SkillReport) => SKILL_STATUSES.indexOf(s.status);
-  return skills.map((skill, i) => ({ skill, i })).sort((a, b) => rank(a.skill) - rank(b.skill) || a.i - b.i).map((x) => x.skill);
+  return skills
+    .map((skill, i) => ({ skill, i }))
+    .sort((a, b) => rank(a.skill) - rank(b.skill) || a.i - b.i)
+    .map((x) => x.skill);
 }
 
 /** Whether a skill's file lives on the checked site, and on which host otherwise. */

@@ -12,7 +12,12 @@ import { ALL_SITES } from '../tests/fixtures/sites/index';
 const PORT_BASE = Number(process.env.POPPY_DEMO_PORT ?? 5170);
 const EXTENSION = resolve('.output/chrome-mv3');
 // Branded Google Chrome ignores --load-extension since version 137; Chromium honours it.
-const BROWSERS = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/Applications/Chromium.app/Contents/MacOS/Chromium'];
+const BROWSERS = [
+  '/usr/lib/chromium/chromium',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
 
 console.log('Building the extension (Chrome MV3)…');
 const build = spawnSync('npx', ['wxt', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -41,7 +46,14 @@ ${!display ? 'No display found' : 'No Chromium found'}: open a browser yourself.
   const profile = mkdtempSync(join(tmpdir(), 'poppy-demo-'));
   const chromium = spawn(
     browser,
-    [`--user-data-dir=${profile}`, `--disable-extensions-except=${EXTENSION}`, `--load-extension=${EXTENSION}`, '--no-first-run', '--no-default-browser-check', start],
+    [
+      `--user-data-dir=${profile}`,
+      `--disable-extensions-except=${EXTENSION}`,
+      `--load-extension=${EXTENSION}`,
+      '--no-first-run',
+      '--no-default-browser-check',
+      start,
+    ],
     { stdio: 'ignore' },
   );
   console.log(`\nChromium is open on ${start} with Poppy Inspector loaded: click the poppy in the toolbar.`);

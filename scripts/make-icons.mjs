@@ -12,7 +12,8 @@ const PALETTES = {
 };
 
 function crc32(buf) {
-  let c, crc = 0xffffffff;
+  let c,
+    crc = 0xffffffff;
   for (const b of buf) {
     c = (crc ^ b) & 0xff;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -37,15 +38,26 @@ function png(size, rgba) {
   ihdr.set([8, 6, 0, 0, 0], 8);
   const raw = Buffer.alloc((size * 4 + 1) * size);
   for (let y = 0; y < size; y++) rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Colour at a point in unit coordinates (0..1), or null for transparent. */
 function shade(x, y, pal) {
-  const cx = 0.5, cy = 0.5;
+  const cx = 0.5,
+    cy = 0.5;
   const d = Math.hypot(x - cx, y - cy);
   if (d < 0.13) return pal.centre;
-  const petals = [[0.5, 0.29], [0.71, 0.5], [0.5, 0.71], [0.29, 0.5]];
+  const petals = [
+    [0.5, 0.29],
+    [0.71, 0.5],
+    [0.5, 0.71],
+    [0.29, 0.5],
+  ];
   for (const [px, py] of petals) {
     const pd = Math.hypot(x - px, y - py);
     if (pd < 0.24) return pd > 0.2 ? pal.petalEdge : pal.petal;
@@ -60,11 +72,19 @@ for (const [prefix, pal] of Object.entries(PALETTES)) {
     const ss = 4; // supersampling for smooth edges
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
-        let r = 0, g = 0, b = 0, a = 0;
+        let r = 0,
+          g = 0,
+          b = 0,
+          a = 0;
         for (let sy = 0; sy < ss; sy++) {
           for (let sx = 0; sx < ss; sx++) {
             const c = shade((x + (sx + 0.5) / ss) / size, (y + (sy + 0.5) / ss) / size, pal);
-            if (c) { r += c[0]; g += c[1]; b += c[2]; a += 1; }
+            if (c) {
+              r += c[0];
+              g += c[1];
+              b += c[2];
+              a += 1;
+            }
           }
         }
         const i = (y * size + x) * 4;

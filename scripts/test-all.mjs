@@ -11,7 +11,7 @@ mkdirSync(artifacts, { recursive: true });
 /** Each suite: a name and how to run it; `count` reads its pass/fail tally. */
 const suites = [
   { name: 'typecheck', run: ['npx', 'tsc', '--noEmit', '-p', '.'] },
-  { name: 'lint', run: ['npx', 'eslint', '--max-warnings', '0', '.'] },
+  { name: 'lint', run: ['sh', '-c', 'npx eslint --max-warnings 0 . && npx prettier --check .'] },
   { name: 'build', run: ['sh', '-c', 'node scripts/build-cli.mjs && npx wxt build && npx wxt build -b firefox --mv3'] },
   { name: 'unit', vitest: ['run', '--project', 'unit', '--project', 'wiring'] },
   { name: 'firefox-lint', run: ['node', 'scripts/web-ext-lint.mjs'] },
@@ -29,7 +29,9 @@ for (const suite of suites) {
   if (suite.vitest) {
     const out = `${artifacts}/${suite.name}.json`;
     rmSync(out, { force: true });
-    const r = spawnSync('npx', ['vitest', ...suite.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { stdio: 'inherit' });
+    const r = spawnSync('npx', ['vitest', ...suite.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+      stdio: 'inherit',
+    });
     if (existsSync(out)) {
       const json = JSON.parse(readFileSync(out, 'utf8'));
       passed = json.numPassedTests;

@@ -18,11 +18,10 @@ if (!existsSync(join(source, 'manifest.json'))) {
   process.exit(1);
 }
 
-const run = spawnSync(
-  'npx',
-  ['web-ext', 'lint', '--source-dir', source, '--output', 'json', '--no-config-discovery', '--no-input'],
-  { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-);
+const run = spawnSync('npx', ['web-ext', 'lint', '--source-dir', source, '--output', 'json', '--no-config-discovery', '--no-input'], {
+  encoding: 'utf8',
+  maxBuffer: 64 * 1024 * 1024,
+});
 let result;
 try {
   result = JSON.parse(run.stdout);
@@ -33,7 +32,11 @@ try {
 }
 
 const where = (m) => (m.file ? ` (${m.file}${m.line ? `:${m.line}` : ''}${m.column ? `:${m.column}` : ''})` : '');
-for (const [kind, list] of [['error', result.errors], ['warning', result.warnings], ['notice', result.notices]]) {
+for (const [kind, list] of [
+  ['error', result.errors],
+  ['warning', result.warnings],
+  ['notice', result.notices],
+]) {
   for (const m of list ?? []) console.log(`${kind}: ${m.code}: ${m.message}${where(m)}`);
 }
 const { errors = 0, warnings = 0, notices = 0 } = result.summary ?? {};

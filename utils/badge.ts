@@ -6,9 +6,7 @@ import type { Report } from './report';
 
 export type BadgeState =
   /** Not checked (yet), or the page is not one we check. */
-  | { kind: 'idle' }
-  | { kind: 'checking' }
-  | { kind: 'result'; report: Report };
+  { kind: 'idle' } | { kind: 'checking' } | { kind: 'result'; report: Report };
 
 export interface BadgeLook {
   text: string;

@@ -22,7 +22,17 @@ export type RunCheck = (origin: string, request: CheckRequest, onProgress: (prog
 
 export type SchedulerStore = Pick<
   typeof Storage,
-  'tabOrigins' | 'setTabOrigin' | 'forgetTabs' | 'getResult' | 'setResult' | 'getMarker' | 'setMarker' | 'clearMarker' | 'allMarkers' | 'getOptions' | 'sweepResults'
+  | 'tabOrigins'
+  | 'setTabOrigin'
+  | 'forgetTabs'
+  | 'getResult'
+  | 'setResult'
+  | 'getMarker'
+  | 'setMarker'
+  | 'clearMarker'
+  | 'allMarkers'
+  | 'getOptions'
+  | 'sweepResults'
 >;
 
 export interface SchedulerDeps {

@@ -117,7 +117,10 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 /** fetch undoes Content-Encoding, so a .tar.gz labelled `gzip` reaches us as a bare tar. */
 function contentCoded(served: { contentEncoding: string | null; contentType: string | null; url: string }): boolean {
-  const codings = (served.contentEncoding ?? '').toLowerCase().split(',').map((c) => c.trim());
+  const codings = (served.contentEncoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim());
   if (!codings.some((c) => c === 'gzip' || c === 'x-gzip')) return false;
   return /\.(gz|tgz)$/i.test(urlPath(served.url)) || (served.contentType !== null && GZIP_TYPES.includes(served.contentType));
 }

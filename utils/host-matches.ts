@@ -3,13 +3,7 @@
  * development origins on any port so owners can check a dev server. Shared by the manifest
  * (host permissions) and the content script (matches), so the two never drift apart.
  */
-export const HOST_MATCHES = [
-  'https://*/*',
-  'http://localhost/*',
-  'http://127.0.0.1/*',
-  'http://[::1]/*',
-  'http://*.localhost/*',
-] as const;
+export const HOST_MATCHES = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*', 'http://*.localhost/*'] as const;
 
 /**
  * Host access the network guard needs beyond HOST_MATCHES: `declarativeNetRequestWithHostAccess`

@@ -16,7 +16,11 @@ import { z } from './zod';
  */
 let schema: ReturnType<typeof buildSchema> | undefined;
 function buildSchema() {
-  const tabId = z.number().int().min(0).max(2 ** 31);
+  const tabId = z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31);
   return z.discriminatedUnion('type', [
     z.object({ type: z.literal('pageVisited') }),
     z.object({ type: z.literal('panelOpened'), tabId }),

@@ -17,9 +17,22 @@ import { checkFetchTarget, type SiteContext } from './url-policy';
  * reserved ones). All are /16 or wider, so the first two octets decide: that 16-bit prefix is
  * also the first embedded group of IPv4-mapped, IPv4-compatible and NAT64 IPv6 addresses.
  */
-const BLOCKED_IPV4 = ['0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.168.0.0/16', '198.18.0.0/15', '224.0.0.0/3'];
+const BLOCKED_IPV4 = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '224.0.0.0/3',
+];
 /** IPv6 blocks by their first group: ULA fc00::/7; link-local fe80::/10, site-local fec0::/10 and multicast ff00::/8. */
-const BLOCKED_IPV6_FIRST_GROUP: readonly [number, number][] = [[0xfc00, 0xfdff], [0xfe80, 0xffff]];
+const BLOCKED_IPV6_FIRST_GROUP: readonly [number, number][] = [
+  [0xfc00, 0xfdff],
+  [0xfe80, 0xffff],
+];
 /** Name suffixes that resolve only inside a local network (mirrors url-policy.ts, which does not export its list). */
 const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'lan', 'home\\.arpa'];
 

@@ -32,8 +32,15 @@ export function reportToMarkdown(report: Report): string {
     lines.push('', '## Documents fetched', '');
     for (const doc of report.documents) {
       const status = doc.httpStatus === null ? 'no response' : `HTTP ${doc.httpStatus}`;
-      const details = [status, doc.contentType === null ? null : mdCode(doc.contentType), doc.bytes === null ? null : `${doc.bytes} bytes`, doc.redirected ? `redirected from ${mdCode(doc.requestedUrl)}` : null];
-      lines.push(`- ${doc.kind}: ${mdCode(doc.url ?? doc.requestedUrl)} (${details.filter((d) => d !== null).join(', ')}; ${doc.published ? 'published' : 'not published'})`);
+      const details = [
+        status,
+        doc.contentType === null ? null : mdCode(doc.contentType),
+        doc.bytes === null ? null : `${doc.bytes} bytes`,
+        doc.redirected ? `redirected from ${mdCode(doc.requestedUrl)}` : null,
+      ];
+      lines.push(
+        `- ${doc.kind}: ${mdCode(doc.url ?? doc.requestedUrl)} (${details.filter((d) => d !== null).join(', ')}; ${doc.published ? 'published' : 'not published'})`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;
@@ -66,7 +73,11 @@ const SIGN_IN_TEXT: Readonly<Record<SignIn['type'], string>> = {
 function poppySection(poppy: PoppyModel): string[] {
   const org = poppy.organization;
   const match = org.domainMatches === true ? 'matches the site' : org.domainMatches === false ? 'does not match the site' : null;
-  const out = ['## poppy.json', '', `- URL: ${mdCode(poppy.url)}${poppy.redirected ? ` (redirected from ${mdCode(poppy.requestedUrl)})` : ''}`];
+  const out = [
+    '## poppy.json',
+    '',
+    `- URL: ${mdCode(poppy.url)}${poppy.redirected ? ` (redirected from ${mdCode(poppy.requestedUrl)})` : ''}`,
+  ];
   out.push(`- Organization: ${org.name === null ? 'not given' : mdText(org.name)}`);
   out.push(`- Domain: ${org.domain === null ? 'not given' : mdCode(org.domain)}${match === null ? '' : ` (${match})`}`);
   out.push(`- Protocol version: ${poppy.protocolVersion === null ? 'not given' : mdCode(poppy.protocolVersion)}`);
@@ -75,19 +86,29 @@ function poppySection(poppy: PoppyModel): string[] {
   if (poppy.signInTypes.length === 0) out.push('- None offered');
   for (const signIn of poppy.signInTypes) {
     out.push(`- ${SIGN_IN_TEXT[signIn.type]}`);
-    for (const scope of signIn.scopes) out.push(`  - ${mdCode(scope.name)}${scope.description === null ? '' : `: ${mdText(scope.description)}`}`);
+    for (const scope of signIn.scopes)
+      out.push(`  - ${mdCode(scope.name)}${scope.description === null ? '' : `: ${mdText(scope.description)}`}`);
     if (signIn.endpoint) out.push(`  - Credentials sent to ${mdCode(signIn.endpoint)}`);
-    for (const field of signIn.fields ?? []) out.push(`  - Field ${mdCode(field.name)}${field.label === null ? '' : ` (${mdText(field.label)})`}${field.secret ? ', secret' : ''}`);
+    for (const field of signIn.fields ?? [])
+      out.push(
+        `  - Field ${mdCode(field.name)}${field.label === null ? '' : ` (${mdText(field.label)})`}${field.secret ? ', secret' : ''}`,
+      );
   }
   if (poppy.browserSessionEndpoint !== null) out.push(`- Browser session endpoint: ${mdCode(poppy.browserSessionEndpoint)}`);
   if (poppy.apis.length > 0 || poppy.agentProtocols.length > 0) {
     out.push('', '### APIs', '');
-    for (const api of poppy.apis) out.push(`- ${mdText(api.type)}: ${api.url === null ? 'no URL' : mdCode(api.url)}${api.description === null ? '' : `: ${mdText(api.description)}`}`);
-    for (const p of poppy.agentProtocols) out.push(`- Agent protocol ${p.type === null ? '' : mdCode(p.type)}: ${p.endpoint === null ? 'no endpoint' : mdCode(p.endpoint)}`);
+    for (const api of poppy.apis)
+      out.push(
+        `- ${mdText(api.type)}: ${api.url === null ? 'no URL' : mdCode(api.url)}${api.description === null ? '' : `: ${mdText(api.description)}`}`,
+      );
+    for (const p of poppy.agentProtocols)
+      out.push(`- Agent protocol ${p.type === null ? '' : mdCode(p.type)}: ${p.endpoint === null ? 'no endpoint' : mdCode(p.endpoint)}`);
   }
-  if (poppy.extensions.length > 0) out.push('', `Extensions: ${poppy.extensions.map((e) => mdCode(e.version === null ? e.name : `${e.name} ${e.version}`)).join(', ')}`);
+  if (poppy.extensions.length > 0)
+    out.push('', `Extensions: ${poppy.extensions.map((e) => mdCode(e.version === null ? e.name : `${e.name} ${e.version}`)).join(', ')}`);
   out.push('', '### Excluded tasks', '');
-  if (poppy.excludedTasks.length === 0 && (poppy.excludedTasksRaw === null || poppy.excludedTasksRaw === undefined)) out.push('None listed.');
+  if (poppy.excludedTasks.length === 0 && (poppy.excludedTasksRaw === null || poppy.excludedTasksRaw === undefined))
+    out.push('None listed.');
   for (const task of poppy.excludedTasks) out.push(`- ${mdText(task)}`);
   if (poppy.excludedTasksRaw !== null && poppy.excludedTasksRaw !== undefined) {
     out.push('Unrecognised shape, as published:', '', ...fence(JSON.stringify(poppy.excludedTasksRaw, null, 2) ?? 'undefined', 'json'));
@@ -124,7 +145,11 @@ function findingsSection(findings: readonly Finding[]): string[] {
     if (group.length === 0) continue;
     out.push(`### ${SEVERITY_HEADING[severity]} (${group.length})`, '');
     for (const f of group) {
-      const where = [f.skill === undefined ? null : `skill ${mdCode(f.skill)}`, f.document === null ? null : mdCode(f.document), f.path === null ? null : mdCode(f.path)];
+      const where = [
+        f.skill === undefined ? null : `skill ${mdCode(f.skill)}`,
+        f.document === null ? null : mdCode(f.document),
+        f.path === null ? null : mdCode(f.path),
+      ];
       out.push(`- ${mdCode(f.code)} ${mdText(f.message)}`, `  - Fix: ${mdText(f.hint)}`);
       const located = where.filter((w) => w !== null);
       if (located.length > 0) out.push(`  - At: ${located.join(' ')}`);

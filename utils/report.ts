@@ -150,5 +150,7 @@ export const NOT_FOUND_STATUSES: readonly number[] = [404, 410];
  */
 export function poppyAbsence(report: Report): 'none' | 'unreadable' {
   const doc = report.documents.find((d) => d.kind === 'poppy');
-  return doc === undefined || (!doc.published && doc.httpStatus !== null && NOT_FOUND_STATUSES.includes(doc.httpStatus)) ? 'none' : 'unreadable';
+  return doc === undefined || (!doc.published && doc.httpStatus !== null && NOT_FOUND_STATUSES.includes(doc.httpStatus))
+    ? 'none'
+    : 'unreadable';
 }

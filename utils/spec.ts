@@ -12,9 +12,7 @@ export const WELL_KNOWN = {
 } as const;
 
 /** `$schema` values we process as discovery v0.2.0. Compared as exact strings; never fetched. */
-export const SKILL_INDEX_SCHEMAS: readonly string[] = [
-  'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
-];
+export const SKILL_INDEX_SCHEMAS: readonly string[] = ['https://schemas.agentskills.io/discovery/0.2.0/schema.json'];
 
 /** Protocol majors we understand; others are a warning and we still show what we can (D2). */
 export const KNOWN_PROTOCOL_MAJORS: readonly string[] = ['0', '1'];
@@ -96,14 +94,7 @@ export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 export const SKILL_URL_MAX = 8192;
 
 /** SKILL.md frontmatter keys the Agent Skills specification allows. */
-export const SKILL_MD_FIELDS = [
-  'name',
-  'description',
-  'license',
-  'compatibility',
-  'metadata',
-  'allowed-tools',
-] as const;
+export const SKILL_MD_FIELDS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
 export const SKILL_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const SKILL_NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;
@@ -121,15 +112,7 @@ export const MEDIA_TYPES = {
 } as const;
 
 /** Skill statuses (Decision D3), in the order the panel sorts them: worst first. */
-export const SKILL_STATUSES = [
-  'mismatch',
-  'invalid',
-  'blocked',
-  'unreachable',
-  'skipped',
-  'not-checked',
-  'verified',
-] as const;
+export const SKILL_STATUSES = ['mismatch', 'invalid', 'blocked', 'unreachable', 'skipped', 'not-checked', 'verified'] as const;
 export type SkillStatus = (typeof SKILL_STATUSES)[number];
 
 export const VERDICTS = ['none', 'ok', 'warnings', 'errors'] as const;

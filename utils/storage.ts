@@ -65,7 +65,10 @@ async function read<T>(area: typeof browser.storage.local, key: string): Promise
 const chains = new Map<string, Promise<unknown>>();
 function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
   const next = (chains.get(key) ?? Promise.resolve()).then(task, task);
-  chains.set(key, next.catch(() => undefined));
+  chains.set(
+    key,
+    next.catch(() => undefined),
+  );
   return next;
 }
 
@@ -107,7 +110,10 @@ export const clearMarker = (origin: string) => session().remove(markerKey(origin
 /** An origin's result and marker in one storage read: the panel's first view needs both. */
 export async function getOriginState(origin: string): Promise<{ result: StoredResult | null; marker: CheckMarker | null }> {
   const got = await session().get([resultKey(origin), markerKey(origin)]);
-  return { result: (got[resultKey(origin)] as StoredResult | undefined) ?? null, marker: (got[markerKey(origin)] as CheckMarker | undefined) ?? null };
+  return {
+    result: (got[resultKey(origin)] as StoredResult | undefined) ?? null,
+    marker: (got[markerKey(origin)] as CheckMarker | undefined) ?? null,
+  };
 }
 
 /** Stores a result; on a quota error, sweeps every result no tab shows and tries once more. */
@@ -124,7 +130,8 @@ export async function setResult(origin: string, result: StoredResult): Promise<v
 export async function allMarkers(): Promise<Map<string, CheckMarker>> {
   const all = await session().get(null);
   const out = new Map<string, CheckMarker>();
-  for (const [key, value] of Object.entries(all)) if (key.startsWith('checking:')) out.set(key.slice('checking:'.length), value as CheckMarker);
+  for (const [key, value] of Object.entries(all))
+    if (key.startsWith('checking:')) out.set(key.slice('checking:'.length), value as CheckMarker);
   return out;
 }
 
@@ -133,7 +140,10 @@ export async function sweepResults(maxAgeMs: number, now: number): Promise<void>
   const [all, tabs] = await Promise.all([session().get(null), tabOrigins()]);
   const shown = new Set(tabs.values());
   const stale = Object.entries(all)
-    .filter(([key, value]) => key.startsWith('result:') && !shown.has(key.slice('result:'.length)) && now - (value as StoredResult).checkedAt >= maxAgeMs)
+    .filter(
+      ([key, value]) =>
+        key.startsWith('result:') && !shown.has(key.slice('result:'.length)) && now - (value as StoredResult).checkedAt >= maxAgeMs,
+    )
     .map(([key]) => key);
   if (stale.length > 0) await session().remove(stale);
 }
@@ -157,7 +167,8 @@ export function watchOrigin(origin: string, onChange: () => void): () => void {
 export async function getOptions(): Promise<Options> {
   const stored = await read<unknown>(local(), OPTIONS_KEY);
   const field = (key: keyof Options): boolean => {
-    const value = typeof stored === 'object' && stored !== null && Object.hasOwn(stored, key) ? (stored as Record<string, unknown>)[key] : undefined;
+    const value =
+      typeof stored === 'object' && stored !== null && Object.hasOwn(stored, key) ? (stored as Record<string, unknown>)[key] : undefined;
     return typeof value === 'boolean' ? value : DEFAULT_OPTIONS[key];
   };
   return { autoCheck: field('autoCheck'), autoOtherHosts: field('autoOtherHosts') };
@@ -166,7 +177,10 @@ export async function getOptions(): Promise<Options> {
 export function setOptions(change: Partial<Options>): Promise<void> {
   return serialised(OPTIONS_KEY, async () => {
     const current = await getOptions();
-    const next: Options = { autoCheck: change.autoCheck ?? current.autoCheck, autoOtherHosts: change.autoOtherHosts ?? current.autoOtherHosts };
+    const next: Options = {
+      autoCheck: change.autoCheck ?? current.autoCheck,
+      autoOtherHosts: change.autoOtherHosts ?? current.autoOtherHosts,
+    };
     await local().set({ [OPTIONS_KEY]: next });
   });
 }

@@ -34,7 +34,14 @@ export function OptionsForm({ load, save, t }: OptionsFormProps) {
       </p>
       <p>
         <label>
-          <input type="checkbox" name="autoOtherHosts" checked={options.autoOtherHosts} disabled={!options.autoCheck} onChange={toggle('autoOtherHosts')} /> {t('optionsAutoOtherHosts')}
+          <input
+            type="checkbox"
+            name="autoOtherHosts"
+            checked={options.autoOtherHosts}
+            disabled={!options.autoCheck}
+            onChange={toggle('autoOtherHosts')}
+          />{' '}
+          {t('optionsAutoOtherHosts')}
         </label>
         <br />
         <small>{t('optionsAutoOtherHostsHint')}</small>

@@ -82,7 +82,13 @@ describe('SafeMarkdown with hostile Markdown', () => {
   });
 
   it('shows refused targets as text next to the link text', () => {
-    for (const shown of ['js (javascript:alert(4))', 'data (data:text/html,<script>alert(6)</script>)', 'plain (http://evil.example/)', 'spoof (https://bank.example@evil.example/)', 'file (file:///etc/passwd)']) {
+    for (const shown of [
+      'js (javascript:alert(4))',
+      'data (data:text/html,<script>alert(6)</script>)',
+      'plain (http://evil.example/)',
+      'spoof (https://bank.example@evil.example/)',
+      'file (file:///etc/passwd)',
+    ]) {
       expect(container.textContent).toContain(shown);
     }
   });
@@ -163,7 +169,12 @@ describe('Panel with a hostile report', () => {
     });
     const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
     expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([]);
-    for (const target of ['https://10.0.0.1/oauth', 'https://192.168.1.1/reboot', 'https://localhost/agent', 'http://northlight.poppy.test/session']) {
+    for (const target of [
+      'https://10.0.0.1/oauth',
+      'https://192.168.1.1/reboot',
+      'https://localhost/agent',
+      'http://northlight.poppy.test/session',
+    ]) {
       expect([...root.querySelectorAll('.url .link-target')].map((el) => el.textContent)).toContain(target);
     }
   });
@@ -172,16 +183,27 @@ describe('Panel with a hostile report', () => {
     const report = reports.northlightOk();
     report.target = 'http://localhost:5173';
     report.local = true;
-    report.poppy = reports.northlightPoppy({ issuer: 'http://localhost:5173/oauth', apis: [{ type: 'mcp', url: 'http://192.168.1.20/mcp', description: null, resource: null }], agentProtocols: [], browserSessionEndpoint: null });
+    report.poppy = reports.northlightPoppy({
+      issuer: 'http://localhost:5173/oauth',
+      apis: [{ type: 'mcp', url: 'http://192.168.1.20/mcp', description: null, resource: null }],
+      agentProtocols: [],
+      browserSessionEndpoint: null,
+    });
     const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
-    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['http://localhost:5173/oauth', 'http://192.168.1.20/mcp']);
+    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      'http://localhost:5173/oauth',
+      'http://192.168.1.20/mcp',
+    ]);
   });
 
   it('shows hostile text fields as text and links nothing unsafe', async () => {
     const report = reports.hostile();
-    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null }, {
-      loadSkillTree: async () => markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE),
-    });
+    const { root } = renderPanel(
+      { kind: 'report', report, rawPoppy: null },
+      {
+        loadSkillTree: async () => markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE),
+      },
+    );
     const details = root.querySelector<HTMLDetailsElement>('[data-skill="evil"] details')!;
     details.open = true;
     details.dispatchEvent(new Event('toggle'));

@@ -8,9 +8,10 @@ interface LocaleMessage {
 }
 
 /** The English messages, as the extension ships them. */
-export const MESSAGES = JSON.parse(
-  readFileSync(resolve(process.cwd(), 'public/_locales/en/messages.json'), 'utf8'),
-) as Record<string, LocaleMessage>;
+export const MESSAGES = JSON.parse(readFileSync(resolve(process.cwd(), 'public/_locales/en/messages.json'), 'utf8')) as Record<
+  string,
+  LocaleMessage
+>;
 
 /**
  * `i18n.getMessage` as browsers implement it: `$NAME$` → its placeholder's content → `$n`

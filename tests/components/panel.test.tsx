@@ -118,7 +118,15 @@ describe('Panel states', () => {
 
   it('skills from the old index only: names that index and says it has no digests', () => {
     const report = reports.wellKnownOnly();
-    report.skills = [reports.skill('find-flowers', reports.DIGESTS.find, { source: 'legacy', status: 'skipped', expectedDigest: null, actualDigest: null, reason: 'old format (v0.1): no digest to verify' })];
+    report.skills = [
+      reports.skill('find-flowers', reports.DIGESTS.find, {
+        source: 'legacy',
+        status: 'skipped',
+        expectedDigest: null,
+        actualDigest: null,
+        reason: 'old format (v0.1): no digest to verify',
+      }),
+    ];
     const { root } = renderPanel(reportView(report));
     expect(root.querySelector('[data-poppy-absence]')?.textContent).toBe(
       'northlight.poppy.test has no poppy.json. The skills below come from its old skill index at /.well-known/skills/index.json, which has no digests.',
@@ -217,7 +225,13 @@ describe('Panel report: what the site tells agents', () => {
     const levels = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
     expect(levels[0]).toBe(1);
     levels.forEach((level, i) => expect(level).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
-    expect(texts(root, 'h2')).toEqual(['How an agent signs in here', 'APIs for agents', 'What agents are asked not to do here', 'Skills (1)', 'What Poppy Inspector found']);
+    expect(texts(root, 'h2')).toEqual([
+      'How an agent signs in here',
+      'APIs for agents',
+      'What agents are asked not to do here',
+      'Skills (1)',
+      'What Poppy Inspector found',
+    ]);
   });
 
   it('every control is a native, focusable element', () => {
@@ -235,7 +249,11 @@ describe('Panel report: what the site tells agents', () => {
 describe('Panel report: findings', () => {
   it('groups findings by severity with hints and where they are', () => {
     const { root } = renderPanel(reportView(reports.withFindings()));
-    expect([...root.querySelectorAll('[data-severity]')].map((el) => el.getAttribute('data-severity'))).toEqual(['error', 'warning', 'info']);
+    expect([...root.querySelectorAll('[data-severity]')].map((el) => el.getAttribute('data-severity'))).toEqual([
+      'error',
+      'warning',
+      'info',
+    ]);
     expect(root.querySelector('[data-severity="error"] h3')?.textContent).toBe('Errors (1)');
     expect(root.querySelector('[data-severity="warning"] h3')?.textContent).toBe('Warnings (1)');
     const info = root.querySelector('[data-severity="info"]')!;

@@ -86,8 +86,14 @@ describe('sortSkills', () => {
 describe('skillHost', () => {
   it.each([
     [`${ORIGIN}/.well-known/agent-skills/x/SKILL.md`, { sameSite: true, host: 'northlight.poppy.test', origin: ORIGIN }],
-    ['https://skills-cdn.poppy.test/x/SKILL.md', { sameSite: false, host: 'skills-cdn.poppy.test', origin: 'https://skills-cdn.poppy.test' }],
-    ['https://northlight.poppy.test:8443/x/SKILL.md', { sameSite: false, host: 'northlight.poppy.test:8443', origin: 'https://northlight.poppy.test:8443' }],
+    [
+      'https://skills-cdn.poppy.test/x/SKILL.md',
+      { sameSite: false, host: 'skills-cdn.poppy.test', origin: 'https://skills-cdn.poppy.test' },
+    ],
+    [
+      'https://northlight.poppy.test:8443/x/SKILL.md',
+      { sameSite: false, host: 'northlight.poppy.test:8443', origin: 'https://northlight.poppy.test:8443' },
+    ],
     ['not a url', { sameSite: false, host: null, origin: null }],
     [null, { sameSite: false, host: null, origin: null }],
   ])('%s', (url, expected) => {
@@ -113,7 +119,9 @@ describe('locale', () => {
     const dir = resolve(process.cwd(), 'components');
     const fromSource = readdirSync(dir)
       .filter((f) => /\.tsx?$/.test(f))
-      .flatMap((f) => [...readFileSync(resolve(dir, f), 'utf8').matchAll(/\bt\('([A-Za-z]+)'|: '([a-z][A-Za-z]+)',?$/gm)].map((m) => m[1] ?? m[2]!));
+      .flatMap((f) =>
+        [...readFileSync(resolve(dir, f), 'utf8').matchAll(/\bt\('([A-Za-z]+)'|: '([a-z][A-Za-z]+)',?$/gm)].map((m) => m[1] ?? m[2]!),
+      );
     const used = new Set([...fromTables, ...fromSource]);
     expect(used.size).toBeGreaterThan(80);
     expect([...used].filter((key) => !Object.hasOwn(MESSAGES, key))).toEqual([]);

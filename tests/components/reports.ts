@@ -15,7 +15,16 @@ export const DIGESTS = {
 };
 
 function doc(kind: DocumentInfo['kind'], url: string, httpStatus: number | null, published: boolean): DocumentInfo {
-  return { kind, requestedUrl: url, url: httpStatus === null ? null : url, httpStatus, contentType: published ? 'application/json' : null, bytes: published ? 2048 : null, redirected: false, published };
+  return {
+    kind,
+    requestedUrl: url,
+    url: httpStatus === null ? null : url,
+    httpStatus,
+    contentType: published ? 'application/json' : null,
+    bytes: published ? 2048 : null,
+    redirected: false,
+    published,
+  };
 }
 
 export function skill(name: string, digest: string, over: Partial<SkillReport> = {}): SkillReport {
@@ -43,7 +52,14 @@ export function northlightPoppy(over: Partial<PoppyModel> = {}): PoppyModel {
     organization: { name: 'Northlight Flowers', domain: 'northlight.poppy.test', domainMatches: true },
     issuer: `${ORIGIN}/oauth`,
     signInTypes: [
-      { type: 'direct', scopes: [{ name: 'poppy:read', description: null }, { name: 'orders:read', description: 'See your orders' }, { name: 'orders:write', description: 'Change your orders' }] },
+      {
+        type: 'direct',
+        scopes: [
+          { name: 'poppy:read', description: null },
+          { name: 'orders:read', description: 'See your orders' },
+          { name: 'orders:write', description: 'Change your orders' },
+        ],
+      },
       { type: 'device', scopes: [{ name: 'poppy:read', description: null }] },
     ],
     agentProtocols: [{ type: 'poppy', endpoint: `${ORIGIN}/poppy/agent`, resource: null }],
@@ -81,8 +97,16 @@ export function finding(severity: Finding['severity'], code: string, message: st
 /** Northlight Flowers: everything verified. */
 export function northlightOk(): Report {
   return base({
-    skills: [skill('change-flower-delivery', DIGESTS.change), skill('check-flower-order', DIGESTS.check), skill('find-flowers', DIGESTS.find)],
-    findings: [finding('info', 'missing-cache-control', 'SKILL.md is served without Cache-Control.', { document: `${ORIGIN}/.well-known/agent-skills/find-flowers/SKILL.md` })],
+    skills: [
+      skill('change-flower-delivery', DIGESTS.change),
+      skill('check-flower-order', DIGESTS.check),
+      skill('find-flowers', DIGESTS.find),
+    ],
+    findings: [
+      finding('info', 'missing-cache-control', 'SKILL.md is served without Cache-Control.', {
+        document: `${ORIGIN}/.well-known/agent-skills/find-flowers/SKILL.md`,
+      }),
+    ],
   });
 }
 
@@ -90,21 +114,36 @@ export function northlightOk(): Report {
 export function northlightStale(): Report {
   return base({
     verdict: 'errors',
-    poppy: northlightPoppy({ organization: { name: 'Northlight Flowers (stale skill test)', domain: 'northlight.poppy.test', domainMatches: true } }),
+    poppy: northlightPoppy({
+      organization: { name: 'Northlight Flowers (stale skill test)', domain: 'northlight.poppy.test', domainMatches: true },
+    }),
     skills: [
       skill('check-flower-order', DIGESTS.check),
-      skill('change-flower-delivery', DIGESTS.stale, { status: 'mismatch', actualDigest: DIGESTS.change, mismatch: ['crlf-to-lf', 'final-newline-added'], frontmatter: null }),
+      skill('change-flower-delivery', DIGESTS.stale, {
+        status: 'mismatch',
+        actualDigest: DIGESTS.change,
+        mismatch: ['crlf-to-lf', 'final-newline-added'],
+        frontmatter: null,
+      }),
       skill('find-flowers', DIGESTS.find),
     ],
     findings: [
-      finding('error', 'digest-mismatch', 'change-flower-delivery: the file does not match its published digest.', { path: '$.skill_index.skills[0].digest', skill: 'change-flower-delivery' }),
+      finding('error', 'digest-mismatch', 'change-flower-delivery: the file does not match its published digest.', {
+        path: '$.skill_index.skills[0].digest',
+        skill: 'change-flower-delivery',
+      }),
     ],
   });
 }
 
 export function signedOutOnly(): Report {
   return base({
-    poppy: northlightPoppy({ signInTypes: [{ type: 'signed-out', scopes: [] }], browserSessionEndpoint: null, agentProtocols: [], excludedTasks: [] }),
+    poppy: northlightPoppy({
+      signInTypes: [{ type: 'signed-out', scopes: [] }],
+      browserSessionEndpoint: null,
+      agentProtocols: [],
+      excludedTasks: [],
+    }),
     skills: [skill('find-flowers', DIGESTS.find)],
   });
 }
@@ -112,7 +151,17 @@ export function signedOutOnly(): Report {
 export function mediatedSignIn(): Report {
   return base({
     poppy: northlightPoppy({
-      signInTypes: [{ type: 'mediated', scopes: [{ name: 'poppy:read', description: null }], endpoint: 'https://auth.northlight.poppy.test/poppy/mediated', fields: [{ name: 'username', label: 'Email', secret: false }, { name: 'password', label: 'Password', secret: true }] }],
+      signInTypes: [
+        {
+          type: 'mediated',
+          scopes: [{ name: 'poppy:read', description: null }],
+          endpoint: 'https://auth.northlight.poppy.test/poppy/mediated',
+          fields: [
+            { name: 'username', label: 'Email', secret: false },
+            { name: 'password', label: 'Password', secret: true },
+          ],
+        },
+      ],
     }),
   });
 }
@@ -122,7 +171,14 @@ export function otherHostPending(): Report {
   return base({
     skills: [
       skill('find-flowers', DIGESTS.find),
-      skill('check-flower-order', DIGESTS.check, { url: 'https://skills-cdn.poppy.test/check-flower-order/SKILL.md', status: 'not-checked', notChecked: 'other-host', actualDigest: null, frontmatter: null, reason: 'On another host; opens when you ask' }),
+      skill('check-flower-order', DIGESTS.check, {
+        url: 'https://skills-cdn.poppy.test/check-flower-order/SKILL.md',
+        status: 'not-checked',
+        notChecked: 'other-host',
+        actualDigest: null,
+        frontmatter: null,
+        reason: 'On another host; opens when you ask',
+      }),
     ],
   });
 }
@@ -143,7 +199,9 @@ export function withFindings(): Report {
     findings: [
       finding('info', 'unknown-field', 'Unknown field "skils" (did you mean "skills"?).', { path: '$.skils' }),
       finding('warning', 'missing-cors', 'poppy.json is served without Access-Control-Allow-Origin.'),
-      finding('error', 'domain-mismatch', 'organization.domain is flowers.example, not northlight.poppy.test.', { path: '$.organization.domain' }),
+      finding('error', 'domain-mismatch', 'organization.domain is flowers.example, not northlight.poppy.test.', {
+        path: '$.organization.domain',
+      }),
     ],
   });
 }
@@ -152,7 +210,11 @@ export function nothingPublished(): Report {
   return base({
     verdict: 'none',
     poppy: null,
-    documents: [doc('poppy', POPPY_URL, 404, false), doc('index', INDEX_URL, 404, false), doc('legacy-index', `${ORIGIN}/.well-known/skills/index.json`, 404, false)],
+    documents: [
+      doc('poppy', POPPY_URL, 404, false),
+      doc('index', INDEX_URL, 404, false),
+      doc('legacy-index', `${ORIGIN}/.well-known/skills/index.json`, 404, false),
+    ],
     findings: [finding('info', 'no-poppy-json', 'No poppy.json at /.well-known/poppy.json (HTTP 404).')],
   });
 }
@@ -191,6 +253,11 @@ export function hostile(): Report {
       browserSessionEndpoint: 'http://169.254.169.254/latest',
       excludedTasks: ['<iframe src="https://evil.example"></iframe>'],
     }),
-    skills: [skill('evil', DIGESTS.find, { description: '<script>alert(4)</script>\u202Etxt.exe', frontmatter: JSON.parse('{"name":"evil","__proto__":"<b>x</b>","constructor":{"nested":"<script>"}}') })],
+    skills: [
+      skill('evil', DIGESTS.find, {
+        description: '<script>alert(4)</script>\u202Etxt.exe',
+        frontmatter: JSON.parse('{"name":"evil","__proto__":"<b>x</b>","constructor":{"nested":"<script>"}}'),
+      }),
+    ],
   });
 }

@@ -19,7 +19,23 @@ const BODY: SafeNode[] = [
   { kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Change a flower delivery' }] },
   { kind: 'paragraph', children: [{ kind: 'text', text: 'This skill is the store’s guidance.' }] },
   { kind: 'heading', depth: 2, children: [{ kind: 'text', text: 'Steps' }] },
-  { kind: 'list', ordered: true, start: 1, items: [[{ kind: 'paragraph', children: [{ kind: 'strong', children: [{ kind: 'text', text: 'Find the order.' }] }, { kind: 'text', text: ' ' }, { kind: 'inline-code', text: 'my_orders' }] }]] },
+  {
+    kind: 'list',
+    ordered: true,
+    start: 1,
+    items: [
+      [
+        {
+          kind: 'paragraph',
+          children: [
+            { kind: 'strong', children: [{ kind: 'text', text: 'Find the order.' }] },
+            { kind: 'text', text: ' ' },
+            { kind: 'inline-code', text: 'my_orders' },
+          ],
+        },
+      ],
+    ],
+  },
   { kind: 'code', lang: 'http', text: 'GET /poppy/orders' },
 ];
 
@@ -39,7 +55,9 @@ describe('skill rows', () => {
 
   it('says in plain words what verified (a matching digest) proves and what it does not', () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
-    expect(root.textContent).toContain("Verified means the skill file has not changed since the site published it: its fingerprint (digest) matches. It does not prove that the skill's advice is safe.");
+    expect(root.textContent).toContain(
+      "Verified means the skill file has not changed since the site published it: its fingerprint (digest) matches. It does not prove that the skill's advice is safe.",
+    );
   });
 
   it('puts the worst status first', () => {
@@ -90,7 +108,9 @@ describe('a digest mismatch', () => {
 
   it('copies the digest of the served file', () => {
     const { root, actions } = renderPanel(reportView(reports.northlightStale()));
-    const copy = [...root.querySelectorAll('[data-skill="change-flower-delivery"] button')].find((b) => b.textContent === "Copy the served file's digest")!;
+    const copy = [...root.querySelectorAll('[data-skill="change-flower-delivery"] button')].find(
+      (b) => b.textContent === "Copy the served file's digest",
+    )!;
     fireEvent.click(copy);
     expect(actions.copy).toHaveBeenCalledWith(DIGESTS.change);
   });
@@ -129,7 +149,10 @@ describe('a verified skill body', () => {
 
   it('shows the frontmatter as key/value text', () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
-    const pairs = [...root.querySelectorAll('[data-skill="find-flowers"] .frontmatter div')].map((d) => [d.querySelector('dt')?.textContent, d.querySelector('dd')?.textContent]);
+    const pairs = [...root.querySelectorAll('[data-skill="find-flowers"] .frontmatter div')].map((d) => [
+      d.querySelector('dt')?.textContent,
+      d.querySelector('dd')?.textContent,
+    ]);
     expect(pairs).toEqual([
       ['name', 'find-flowers'],
       ['description', 'find flowers at Northlight Flowers.'],
@@ -149,7 +172,13 @@ describe('a verified skill body', () => {
 
   it('archives are verified without a body disclosure', () => {
     const report = reports.northlightOk();
-    report.skills = [reports.skill('find-flowers', DIGESTS.find, { type: 'archive', url: `${reports.ORIGIN}/skills/find-flowers.tar.gz`, frontmatter: null })];
+    report.skills = [
+      reports.skill('find-flowers', DIGESTS.find, {
+        type: 'archive',
+        url: `${reports.ORIGIN}/skills/find-flowers.tar.gz`,
+        frontmatter: null,
+      }),
+    ];
     const { root } = renderPanel(reportView(report));
     expect(root.querySelector('[data-skill="find-flowers"]')?.getAttribute('data-status')).toBe('verified');
     expect(root.querySelector('[data-skill="find-flowers"] details')).toBeNull();
@@ -179,10 +208,20 @@ describe('skills on other hosts', () => {
 
   it.each([
     ['past the 200-entry cap', { status: 'not-checked', notChecked: 'over-cap', reason: 'over the 200-entry limit' }],
-    ['in a format that is listed, not verified', { status: 'skipped', notChecked: 'format', reason: 'old format (v0.1): no digest to verify' }],
+    [
+      'in a format that is listed, not verified',
+      { status: 'skipped', notChecked: 'format', reason: 'old format (v0.1): no digest to verify' },
+    ],
   ] as const)('offers no check of other sites for entries on another host %s (no check would reach them)', (_label, over) => {
     const report = reports.northlightOk();
-    report.skills = [reports.skill('find-flowers', DIGESTS.find, { ...over, url: 'https://skills-cdn.poppy.test/find-flowers/SKILL.md', actualDigest: null, frontmatter: null })];
+    report.skills = [
+      reports.skill('find-flowers', DIGESTS.find, {
+        ...over,
+        url: 'https://skills-cdn.poppy.test/find-flowers/SKILL.md',
+        actualDigest: null,
+        frontmatter: null,
+      }),
+    ];
     const { root } = renderPanel(reportView(report));
     expect(root.querySelector('[data-skill="find-flowers"]')?.textContent).toContain('Hosted on skills-cdn.poppy.test');
     expect([...root.querySelectorAll('button')].some((b) => b.textContent === 'Check skills on other sites')).toBe(false);

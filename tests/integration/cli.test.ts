@@ -18,8 +18,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close());
 
-
-
 const publicArgs = () => [...Object.keys(server.resolveMap).flatMap((h) => ['--resolve', `${h}:127.0.0.1`]), '--cacert', caFile];
 const exitFor = (verdict: string) => (verdict === 'errors' ? 1 : 0);
 
@@ -37,10 +35,14 @@ describe('poppy-inspector check --json', () => {
     const r = await cli('check', server.publicOrigin('northlight-stale'), '--json', ...publicArgs());
     const report = JSON.parse(r.stdout);
     expect(Object.keys(report)).toEqual(expect.arrayContaining(['target', 'checkedAt', 'verdict', 'poppy', 'skills', 'findings']));
-    expect(Object.keys(report.poppy)).toEqual(expect.arrayContaining(['url', 'protocolVersion', 'organization', 'signInTypes', 'apis', 'excludedTasks']));
+    expect(Object.keys(report.poppy)).toEqual(
+      expect.arrayContaining(['url', 'protocolVersion', 'organization', 'signInTypes', 'apis', 'excludedTasks']),
+    );
     expect(report.poppy.url).toBe(`${server.publicOrigin('northlight-stale')}/.well-known/poppy.json`);
-    for (const s of report.skills) expect(Object.keys(s)).toEqual(expect.arrayContaining(['name', 'type', 'source', 'url', 'status', 'expectedDigest', 'actualDigest']));
-    for (const f of report.findings) expect(Object.keys(f)).toEqual(expect.arrayContaining(['severity', 'code', 'document', 'path', 'message', 'hint']));
+    for (const s of report.skills)
+      expect(Object.keys(s)).toEqual(expect.arrayContaining(['name', 'type', 'source', 'url', 'status', 'expectedDigest', 'actualDigest']));
+    for (const f of report.findings)
+      expect(Object.keys(f)).toEqual(expect.arrayContaining(['severity', 'code', 'document', 'path', 'message', 'hint']));
     expect(Number.isNaN(Date.parse(report.checkedAt))).toBe(false);
   });
 

@@ -15,10 +15,25 @@ type Reply = (req: IncomingMessage, res: ServerResponse) => void;
 const SCHEMA = SKILL_INDEX_SCHEMAS[0]!;
 const skillMd = (name: string) => `---\nname: ${name}\ndescription: About ${name}.\n---\n\n# ${name}\n`;
 const digestOf = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
-const entry = (name: string, url: string) => ({ name, description: `About ${name}.`, type: 'skill-md', url, digest: digestOf(skillMd(name)) });
-const json = (value: unknown): Reply => (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-const text = (body: string, type = 'text/plain'): Reply => (_req, res) => res.writeHead(200, { 'content-type': type }).end(body);
-const redirect = (to: () => string): Reply => (_req, res) => res.writeHead(302, { location: to() }).end();
+const entry = (name: string, url: string) => ({
+  name,
+  description: `About ${name}.`,
+  type: 'skill-md',
+  url,
+  digest: digestOf(skillMd(name)),
+});
+const json =
+  (value: unknown): Reply =>
+  (_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+const text =
+  (body: string, type = 'text/plain'): Reply =>
+  (_req, res) =>
+    res.writeHead(200, { 'content-type': type }).end(body);
+const redirect =
+  (to: () => string): Reply =>
+  (_req, res) =>
+    res.writeHead(302, { location: to() }).end();
 const poppyJson = (host: string) => ({ protocol_version: '0.3', organization: { name: 'Shop', domain: host } });
 
 /** One router for both servers: each test sets the routes it needs. */
@@ -52,7 +67,10 @@ describe('a body that is not JSON (D8)', () => {
     routes = { [WELL_KNOWN.poppy]: text(body, type), [WELL_KNOWN.skillIndex]: text(body, type) };
     const { report, rawPoppy } = await checkSite(local(), { transport });
     expect(report.verdict).toBe('warnings');
-    expect(report.documents.slice(0, 2).map((d) => [d.kind, d.published])).toEqual([['poppy', false], ['index', false]]);
+    expect(report.documents.slice(0, 2).map((d) => [d.kind, d.published])).toEqual([
+      ['poppy', false],
+      ['index', false],
+    ]);
     const notJson = report.findings.filter((f) => f.code === 'not-json');
     expect(notJson.map((f) => [f.severity, f.document])).toEqual([
       ['warning', `${local()}${WELL_KNOWN.poppy}`],
@@ -93,8 +111,13 @@ describe('a local site’s redirect from https to http (D8)', () => {
     expect(report.local).toBe(true);
     expect(report.skills.map((s) => [s.name, s.status])).toEqual([['a', 'verified']]);
     const insecure = report.findings.filter((f) => f.code === 'insecure-redirect');
-    expect(insecure.map((f) => [f.severity, f.skill ?? null])).toEqual([['info', null], ['info', 'a']]);
-    expect(insecure[0]!.message).toBe(`Would fail in production: https://127.0.0.1:${https.port}/bounce/real/poppy.json redirected to ${local()}/real/poppy.json, leaving https.`);
+    expect(insecure.map((f) => [f.severity, f.skill ?? null])).toEqual([
+      ['info', null],
+      ['info', 'a'],
+    ]);
+    expect(insecure[0]!.message).toBe(
+      `Would fail in production: https://127.0.0.1:${https.port}/bounce/real/poppy.json redirected to ${local()}/real/poppy.json, leaving https.`,
+    );
     expect(insecure[1]!.message).toMatch(/^Would fail in production: .*\/bounce\/real\/a\/SKILL\.md redirected to http:/);
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
   });
@@ -141,7 +164,10 @@ describe('why a listed entry was not checked', () => {
       '/a': text(skillMd('a'), 'text/markdown'),
     };
     const { report } = await checkSite(local(), { transport });
-    expect(report.skills.map((s) => [s.name, s.status, s.notChecked ?? null])).toEqual([['a', 'verified', null], ['b', 'skipped', 'format']]);
+    expect(report.skills.map((s) => [s.name, s.status, s.notChecked ?? null])).toEqual([
+      ['a', 'verified', null],
+      ['b', 'skipped', 'format'],
+    ]);
     routes[WELL_KNOWN.skillIndex] = json({ $schema: `${SCHEMA}?v=2`, skills: [entry('a', '/a')] });
     const unknownSchema = await checkSite(local(), { transport });
     expect(unknownSchema.report.skills.map((s) => [s.status, s.notChecked])).toEqual([['skipped', 'format']]);
@@ -152,16 +178,20 @@ describe('one limit on a check’s requests (D5)', () => {
   it.each([1, 3])('never more than %i request(s) in flight, documents and skill files together', async (concurrency) => {
     let inFlight = 0;
     let peak = 0;
-    const slow = (reply: Reply): Reply => (req, res) => {
-      peak = Math.max(peak, ++inFlight);
-      setTimeout(() => {
-        inFlight--;
-        reply(req, res);
-      }, 15);
-    };
+    const slow =
+      (reply: Reply): Reply =>
+      (req, res) => {
+        peak = Math.max(peak, ++inFlight);
+        setTimeout(() => {
+          inFlight--;
+          reply(req, res);
+        }, 15);
+      };
     const names = Array.from({ length: 8 }, (_, i) => `s${i}`);
     routes = {
-      [WELL_KNOWN.poppy]: slow(json({ ...poppyJson('127.0.0.1'), skill_index: { $schema: SCHEMA, skills: names.map((n) => entry(n, `/${n}`)) } })),
+      [WELL_KNOWN.poppy]: slow(
+        json({ ...poppyJson('127.0.0.1'), skill_index: { $schema: SCHEMA, skills: names.map((n) => entry(n, `/${n}`)) } }),
+      ),
       [WELL_KNOWN.skillIndex]: slow(json({ $schema: SCHEMA, skills: names.map((n) => entry(n, `/${n}`)) })),
       ...Object.fromEntries(names.map((n) => [`/${n}`, slow(text(skillMd(n), 'text/markdown'))])),
     };

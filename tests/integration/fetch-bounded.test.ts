@@ -1,7 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
-import { browserTransport, capFor, fetchBounded, mediaTypeEssence, type FetchKind, type FetchResult, type Transport } from '../../utils/fetch-bounded';
+import {
+  browserTransport,
+  capFor,
+  fetchBounded,
+  mediaTypeEssence,
+  type FetchKind,
+  type FetchResult,
+  type Transport,
+} from '../../utils/fetch-bounded';
 import { DEFAULT_LIMITS, type Limits } from '../../utils/spec';
 import { siteContext, type SiteContext } from '../../utils/url-policy';
 import { makeTestCert, startServer, type Handler, type TestServer } from './test-server';
@@ -304,7 +312,10 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
 
   it('reports a refused connection as a network failure', async () => {
     const r = await fetchBounded(setup.base().replace(/:\d+$/, ':1') + '/x', {
-      kind: 'poppy', site: setup.site(), transport: setup.transport(), limits: LIMITS,
+      kind: 'poppy',
+      site: setup.site(),
+      transport: setup.transport(),
+      limits: LIMITS,
     });
     expect(failure(r)).toMatchObject({ reason: 'network', httpStatus: null });
     expect(!r.ok && r.detail).toMatch(/^network error \(.+\)$/);
@@ -314,7 +325,10 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
 describe('fetchBounded: public site rules', () => {
   const counting = (inner: () => Transport) => {
     const calls: string[] = [];
-    return { calls, transport: (): Transport => ({ fetch: (url, init) => (calls.push(url), inner().fetch(url, init)), manualRedirects: true }) };
+    return {
+      calls,
+      transport: (): Transport => ({ fetch: (url, init) => (calls.push(url), inner().fetch(url, init)), manualRedirects: true }),
+    };
   };
 
   it.each([
@@ -338,7 +352,10 @@ describe('fetchBounded: public site rules', () => {
     const before = http.log.length;
     const target = `http://shop.poppy.test:${http.port}/ok.json`;
     const r = await fetchBounded(`${publicBase()}/go?to=${encodeURIComponent(target)}`, {
-      kind: 'poppy', site: publicSite(), transport: { fetch: node.fetch, manualRedirects }, limits: LIMITS,
+      kind: 'poppy',
+      site: publicSite(),
+      transport: { fetch: node.fetch, manualRedirects },
+      limits: LIMITS,
     });
     expect(failure(r)).toMatchObject({ reason: 'insecure-redirect', policy: 'insecure-http', redirected: true });
     expect(!r.ok && r.detail).toBe(`redirects to ${target}, leaving https`);
@@ -349,7 +366,10 @@ describe('fetchBounded: public site rules', () => {
     const site = siteContext(`https://127.0.0.1:${https.port}`);
     const target = `${localBase()}/ok.json`;
     const r = await fetchBounded(`https://127.0.0.1:${https.port}/go?to=${encodeURIComponent(target)}`, {
-      kind: 'poppy', site, transport: node, limits: LIMITS,
+      kind: 'poppy',
+      site,
+      transport: node,
+      limits: LIMITS,
     });
     expect(r).toMatchObject({ ok: true, url: target, redirected: true });
   });

@@ -20,8 +20,7 @@ const lookup: LookupFunction = (hostname, options, callback) => {
 };
 
 let dispatcher: Agent;
-const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-  fetch(url, { dispatcher, headers, method });
+const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => fetch(url, { dispatcher, headers, method });
 
 beforeAll(async () => {
   server = await startFixtureServer();
@@ -38,7 +37,11 @@ const FLAVOURS: [string, (site: string) => string][] = [
   ['https *.poppy.test', (site) => server.publicOrigin(site)],
 ];
 
-interface Entry { name: string; url: string; digest: string }
+interface Entry {
+  name: string;
+  url: string;
+  digest: string;
+}
 
 /** A published JSON document (200, application/json) and its final URL, or null. */
 async function readJson(url: string): Promise<{ value: Record<string, unknown>; url: string } | null> {
@@ -70,7 +73,8 @@ async function observe(origin: string): Promise<Omit<SiteExpectation, 'verdict'>
   const listed = fromPoppy.length > 0 ? fromPoppy : fromIndex;
   const skills: Record<string, SkillStatus> = {};
   for (const entry of listed) skills[entry.name] = await statusOf(entry, origin);
-  let source: SkillSource | null = fromPoppy.length > 0 ? (fromIndex.length > 0 ? 'both' : 'poppy') : fromIndex.length > 0 ? 'well-known' : null;
+  let source: SkillSource | null =
+    fromPoppy.length > 0 ? (fromIndex.length > 0 ? 'both' : 'poppy') : fromIndex.length > 0 ? 'well-known' : null;
 
   const legacy = listed.length === 0 ? await readJson(`${origin}${WELL_KNOWN.legacySkillIndex}`) : null;
   for (const { name, files } of (legacy?.value.skills ?? []) as { name: string; files: string[] }[]) {
@@ -140,17 +144,29 @@ describe('the documents', () => {
     const origin = server.publicOrigin('northlight');
     const index = await get(`${origin}${WELL_KNOWN.skillIndex}`);
     const skill = await get(`${origin}/.well-known/agent-skills/find-flowers/SKILL.md`);
-    expect([index.headers.get('content-type'), index.headers.get('cache-control'), index.headers.get('access-control-allow-origin')])
-      .toEqual(['application/json', 'public, max-age=300', '*']);
-    expect([skill.headers.get('content-type'), skill.headers.get('access-control-allow-origin')])
-      .toEqual(['text/markdown; charset=utf-8', '*']);
+    expect([
+      index.headers.get('content-type'),
+      index.headers.get('cache-control'),
+      index.headers.get('access-control-allow-origin'),
+    ]).toEqual(['application/json', 'public, max-age=300', '*']);
+    expect([skill.headers.get('content-type'), skill.headers.get('access-control-allow-origin')]).toEqual([
+      'text/markdown; charset=utf-8',
+      '*',
+    ]);
     expect(await skill.text()).toMatch(/^---\nname: find-flowers\ndescription: Find bouquets .*\n---\n\n# Find flowers\n/);
   });
 
   it('shows a "For agents" home page listing what poppy.json says', async () => {
     const page = await (await get(`${server.origin('northlight')}/`)).text();
     expect(page).toContain('Northlight Flowers — For agents');
-    for (const text of ['See your orders (<code>orders:read</code>)', 'Change your orders', 'change-flower-delivery', 'find-flowers', 'Change the card saved for payments', 'Close your account']) {
+    for (const text of [
+      'See your orders (<code>orders:read</code>)',
+      'Change your orders',
+      'change-flower-delivery',
+      'find-flowers',
+      'Change the card saved for payments',
+      'Close your account',
+    ]) {
       expect(page).toContain(text);
     }
   });
@@ -170,9 +186,32 @@ describe('the server', () => {
     const before = Date.now();
     await get(`${server.publicOrigin('northlight')}/.well-known/poppy.json?probe=1`, { 'x-probe': 'https' });
     await get(`${server.localhostOrigin('no-poppy')}/nothing-here`, { 'x-probe': 'http' });
-    expect(server.requests.map(({ site, scheme, method, url, host, headers }) => ({ site, scheme, method, url, host, probe: headers['x-probe'] }))).toEqual([
-      { site: 'northlight', scheme: 'https', method: 'GET', url: '/.well-known/poppy.json?probe=1', host: new URL(server.publicOrigin('northlight')).host, probe: 'https' },
-      { site: 'no-poppy', scheme: 'http', method: 'GET', url: '/nothing-here', host: new URL(server.localhostOrigin('no-poppy')).host, probe: 'http' },
+    expect(
+      server.requests.map(({ site, scheme, method, url, host, headers }) => ({
+        site,
+        scheme,
+        method,
+        url,
+        host,
+        probe: headers['x-probe'],
+      })),
+    ).toEqual([
+      {
+        site: 'northlight',
+        scheme: 'https',
+        method: 'GET',
+        url: '/.well-known/poppy.json?probe=1',
+        host: new URL(server.publicOrigin('northlight')).host,
+        probe: 'https',
+      },
+      {
+        site: 'no-poppy',
+        scheme: 'http',
+        method: 'GET',
+        url: '/nothing-here',
+        host: new URL(server.localhostOrigin('no-poppy')).host,
+        probe: 'http',
+      },
     ]);
     expect(server.requests.every((r) => r.time >= before && r.time <= Date.now())).toBe(true);
     server.clearRequests();
@@ -217,12 +256,19 @@ describe('the server', () => {
     const custom = await startFixtureServer({
       https: false,
       ports: { custom: port },
-      sites: [{
-        name: 'custom',
-        summary: 'test site',
-        routes: { '/drip': () => ({ body: drip() }), '/broken': () => { throw new Error('bad fixture'); } },
-        expect: { verdict: 'none', poppy: false, source: null, skills: {} },
-      }],
+      sites: [
+        {
+          name: 'custom',
+          summary: 'test site',
+          routes: {
+            '/drip': () => ({ body: drip() }),
+            '/broken': () => {
+              throw new Error('bad fixture');
+            },
+          },
+          expect: { verdict: 'none', poppy: false, source: null, skills: {} },
+        },
+      ],
     });
     try {
       expect(custom.origin('custom')).toBe(`http://127.0.0.1:${port}`);

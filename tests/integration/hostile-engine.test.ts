@@ -37,7 +37,9 @@ beforeAll(async () => {
 const tally = { cases: 0, requests: 0, leaks: 0 };
 const forbiddenHeader = (n: string) => n === 'cookie' || n === 'authorization' || n === 'referer' || n.includes('session');
 afterAll(async () => {
-  console.log(`hostile corpus (engine): ${tally.cases} cases, ${tally.requests} requests checked for credentials, referrers and blocked targets, ${tally.leaks} leaks`);
+  console.log(
+    `hostile corpus (engine): ${tally.cases} cases, ${tally.requests} requests checked for credentials, referrers and blocked targets, ${tally.leaks} leaks`,
+  );
   await server.close();
 });
 
@@ -108,74 +110,200 @@ const CASES: Case[] = [
   // Slow: a drip and a silent server both end at the timeout.
   { site: 'h-drip', verdict: 'errors', skills: {}, codes: ['document-unreachable'], absent: ['site-unreachable'] },
   { site: 'h-silent', verdict: 'errors', skills: {}, codes: ['site-unreachable', 'document-unreachable'] },
-  { site: 'h-drip-skill', verdict: 'errors', skills: { 'slow-skill': 'unreachable' }, codes: ['skill-unreachable'], reasons: { 'slow-skill': /within 1\.5 s/ } },
+  {
+    site: 'h-drip-skill',
+    verdict: 'errors',
+    skills: { 'slow-skill': 'unreachable' },
+    codes: ['skill-unreachable'],
+    reasons: { 'slow-skill': /within 1\.5 s/ },
+  },
   // Not the document: never ok (D8). Broken JSON is the owner's error; a plain-text index means
   // no index is published (a warning).
   { site: 'h-not-json', verdict: 'errors', skills: {}, codes: ['invalid-json', 'not-json'] },
   { site: 'h-soft-404', verdict: 'warnings', skills: {}, codes: ['html-instead-of-json'], absent: ['invalid-json'] },
   { site: 'h-login', verdict: 'warnings', skills: {}, codes: ['html-instead-of-json'] },
   // Hostile shapes within the cap.
-  { site: 'h-deep', verdict: 'errors', counts: { invalid: 3 }, codes: ['entry-not-object', 'missing-type', 'bad-description', 'excluded-tasks-unrecognised', 'unknown-field'] },
-  // 200 checked; the rest not-checked, but never one report row per item (the report bound).
-  { site: 'h-many', verdict: 'errors', counts: { invalid: 200, 'not-checked': OVER_CAP_LISTED }, codes: ['too-many-skills', 'entry-not-object', 'excluded-tasks-unrecognised'] },
-  { site: 'h-many-unknown-schema', verdict: 'errors', counts: { skipped: 200, 'not-checked': OVER_CAP_LISTED }, codes: ['unknown-schema', 'too-many-skills'] },
-  { site: 'h-many-legacy', verdict: 'errors', counts: { invalid: 200, 'not-checked': OVER_CAP_LISTED }, codes: ['old-format', 'too-many-skills', 'entry-not-object'] },
   {
-    site: 'h-long-strings', verdict: 'errors', skills: { 'long-index-description': 'invalid', 'long-skill': 'verified' },
-    codes: ['value-too-long', 'bad-description'], skillCodes: { 'long-skill': ['skill-md-frontmatter-too-large'] },
+    site: 'h-deep',
+    verdict: 'errors',
+    counts: { invalid: 3 },
+    codes: ['entry-not-object', 'missing-type', 'bad-description', 'excluded-tasks-unrecognised', 'unknown-field'],
+  },
+  // 200 checked; the rest not-checked, but never one report row per item (the report bound).
+  {
+    site: 'h-many',
+    verdict: 'errors',
+    counts: { invalid: 200, 'not-checked': OVER_CAP_LISTED },
+    codes: ['too-many-skills', 'entry-not-object', 'excluded-tasks-unrecognised'],
   },
   {
-    site: 'h-proto', verdict: 'errors', skills: Object.fromEntries<SkillStatus>([['constructor', 'verified'], ['__proto__', 'invalid']]),
+    site: 'h-many-unknown-schema',
+    verdict: 'errors',
+    counts: { skipped: 200, 'not-checked': OVER_CAP_LISTED },
+    codes: ['unknown-schema', 'too-many-skills'],
+  },
+  {
+    site: 'h-many-legacy',
+    verdict: 'errors',
+    counts: { invalid: 200, 'not-checked': OVER_CAP_LISTED },
+    codes: ['old-format', 'too-many-skills', 'entry-not-object'],
+  },
+  {
+    site: 'h-long-strings',
+    verdict: 'errors',
+    skills: { 'long-index-description': 'invalid', 'long-skill': 'verified' },
+    codes: ['value-too-long', 'bad-description'],
+    skillCodes: { 'long-skill': ['skill-md-frontmatter-too-large'] },
+  },
+  {
+    site: 'h-proto',
+    verdict: 'errors',
+    skills: Object.fromEntries<SkillStatus>([
+      ['constructor', 'verified'],
+      ['__proto__', 'invalid'],
+    ]),
     codes: ['unknown-field', 'unknown-index-field', 'unknown-entry-field', 'invalid-extension-name'],
     skillCodes: { constructor: ['skill-md-unknown-key', 'skill-md-unknown-key'] },
   },
-  { site: 'h-wrong-types', verdict: 'errors', counts: { invalid: 6 }, codes: ['wrong-type', 'skills-not-array', 'entry-not-object', 'bad-name', 'bad-url', 'bad-digest'] },
-  { site: 'h-201', verdict: 'errors', counts: { verified: 200, 'not-checked': 1 }, codes: ['too-many-skills'], reasons: { 'skill-201': /over the 200-entry limit/ } },
-  // Refused URLs: blocked with no request; the local flavour is the log's positive control.
-  { site: 'h-loopback-literals', verdict: 'errors', skills: all(LOOPBACK_LABELS, 'blocked'), codes: ['skill-blocked'], reasons: each(LOOPBACK_LABELS, /points at this computer/) },
-  { site: 'h-loopback-literals', flavour: 'local', verdict: 'errors', counts: { unreachable: LOOPBACK_LABELS.length }, codes: ['skill-unreachable'], absent: ['skill-blocked'], tripwireHits: 'some' },
   {
-    site: 'h-blocked-urls', verdict: 'errors', skills: all(BLOCKED_LABELS, 'blocked'), codes: ['skill-blocked', 'url-backslash'],
+    site: 'h-wrong-types',
+    verdict: 'errors',
+    counts: { invalid: 6 },
+    codes: ['wrong-type', 'skills-not-array', 'entry-not-object', 'bad-name', 'bad-url', 'bad-digest'],
+  },
+  {
+    site: 'h-201',
+    verdict: 'errors',
+    counts: { verified: 200, 'not-checked': 1 },
+    codes: ['too-many-skills'],
+    reasons: { 'skill-201': /over the 200-entry limit/ },
+  },
+  // Refused URLs: blocked with no request; the local flavour is the log's positive control.
+  {
+    site: 'h-loopback-literals',
+    verdict: 'errors',
+    skills: all(LOOPBACK_LABELS, 'blocked'),
+    codes: ['skill-blocked'],
+    reasons: each(LOOPBACK_LABELS, /points at this computer/),
+  },
+  {
+    site: 'h-loopback-literals',
+    flavour: 'local',
+    verdict: 'errors',
+    counts: { unreachable: LOOPBACK_LABELS.length },
+    codes: ['skill-unreachable'],
+    absent: ['skill-blocked'],
+    tripwireHits: 'some',
+  },
+  {
+    site: 'h-blocked-urls',
+    verdict: 'errors',
+    skills: all(BLOCKED_LABELS, 'blocked'),
+    codes: ['skill-blocked', 'url-backslash'],
     reasons: {
-      javascript: /javascript: scheme/, data: /data: scheme/, file: /file: scheme/, ftp: /ftp: scheme/, 'plain-http': /plain http:/,
-      'user-info': /user name or password/, 'user-only': /user name or password/, 'backslash-host': /this computer/,
-      'backslash-metadata': /link-local/, 'backslash-at': /this computer/, 'private-10': /private network/,
-      'private-172': /private network/, 'private-192': /private network/, metadata: /link-local/, 'metadata-decimal': /link-local address \(169\.254\.169\.254\)/,
-      cgnat: /carrier-grade NAT/, 'ipv6-link-local': /link-local/, 'ipv6-unique-local': /private network/, 'mapped-private': /private network/,
-      'single-label': /single-label/, 'local-name': /local network/,
+      javascript: /javascript: scheme/,
+      data: /data: scheme/,
+      file: /file: scheme/,
+      ftp: /ftp: scheme/,
+      'plain-http': /plain http:/,
+      'user-info': /user name or password/,
+      'user-only': /user name or password/,
+      'backslash-host': /this computer/,
+      'backslash-metadata': /link-local/,
+      'backslash-at': /this computer/,
+      'private-10': /private network/,
+      'private-172': /private network/,
+      'private-192': /private network/,
+      metadata: /link-local/,
+      'metadata-decimal': /link-local address \(169\.254\.169\.254\)/,
+      cgnat: /carrier-grade NAT/,
+      'ipv6-link-local': /link-local/,
+      'ipv6-unique-local': /private network/,
+      'mapped-private': /private network/,
+      'single-label': /single-label/,
+      'local-name': /local network/,
     },
   },
   // Redirects to refused targets: each hop judged before it is requested.
   {
-    site: 'h-redirects', verdict: 'errors', skills: { ...all(REDIRECT_LABELS, 'blocked'), loop: 'unreachable' }, codes: ['skill-blocked'],
-    reasons: { ...each(REDIRECT_LABELS, /^redirects to /), 'to-plain-http': /leaving https/, 'to-metadata': /link-local/, 'two-hops': /10\.1\.2\.3.*private/, loop: /more than 5 redirects/ },
+    site: 'h-redirects',
+    verdict: 'errors',
+    skills: { ...all(REDIRECT_LABELS, 'blocked'), loop: 'unreachable' },
+    codes: ['skill-blocked'],
+    reasons: {
+      ...each(REDIRECT_LABELS, /^redirects to /),
+      'to-plain-http': /leaving https/,
+      'to-metadata': /link-local/,
+      'two-hops': /10\.1\.2\.3.*private/,
+      loop: /more than 5 redirects/,
+    },
   },
   { site: 'h-redirect-docs', verdict: 'errors', skills: {}, codes: ['redirect-blocked', 'insecure-redirect'] },
   // Hostile SKILL.md bytes: verified (identity, not safety), never followed.
-  { site: 'h-markup', verdict: 'ok', skills: all(MARKUP_LABELS, 'verified'), codes: [], skillCodes: Object.fromEntries(MARKUP_LABELS.map((l) => [l, []])) },
   {
-    site: 'h-unicode', verdict: 'errors',
+    site: 'h-markup',
+    verdict: 'ok',
+    skills: all(MARKUP_LABELS, 'verified'),
+    codes: [],
+    skillCodes: Object.fromEntries(MARKUP_LABELS.map((l) => [l, []])),
+  },
+  {
+    site: 'h-unicode',
+    verdict: 'errors',
     skills: {
-      'bidi-text': 'verified', 'zero-width': 'verified', 'terminal-escapes': 'verified', 'invalid-utf8': 'verified', bom: 'verified',
-      'bom-stripped-digest': 'mismatch', crlf: 'mismatch', [BIDI_NAME]: 'invalid', [ESCAPE_NAME]: 'invalid',
+      'bidi-text': 'verified',
+      'zero-width': 'verified',
+      'terminal-escapes': 'verified',
+      'invalid-utf8': 'verified',
+      bom: 'verified',
+      'bom-stripped-digest': 'mismatch',
+      crlf: 'mismatch',
+      [BIDI_NAME]: 'invalid',
+      [ESCAPE_NAME]: 'invalid',
     },
     codes: [],
     skillCodes: {
-      'bidi-text': [], 'zero-width': [], 'terminal-escapes': [], 'invalid-utf8': ['skill-md-not-utf8'], bom: ['skill-md-bom'],
-      'bom-stripped-digest': ['digest-mismatch'], crlf: ['digest-mismatch'], [BIDI_NAME]: ['bad-name'], [ESCAPE_NAME]: ['bad-name'],
+      'bidi-text': [],
+      'zero-width': [],
+      'terminal-escapes': [],
+      'invalid-utf8': ['skill-md-not-utf8'],
+      bom: ['skill-md-bom'],
+      'bom-stripped-digest': ['digest-mismatch'],
+      crlf: ['digest-mismatch'],
+      [BIDI_NAME]: ['bad-name'],
+      [ESCAPE_NAME]: ['bad-name'],
     },
     mismatch: { crlf: ['crlf-to-lf'], 'bom-stripped-digest': ['bom-removed'] },
   },
-  { site: 'h-frontmatter', verdict: 'errors', skills: all(Object.keys(FRONTMATTER_CODES), 'verified'), codes: [], skillCodes: FRONTMATTER_CODES },
+  {
+    site: 'h-frontmatter',
+    verdict: 'errors',
+    skills: all(Object.keys(FRONTMATTER_CODES), 'verified'),
+    codes: [],
+    skillCodes: FRONTMATTER_CODES,
+  },
   // Answers other than the file.
   {
-    site: 'h-answers', verdict: 'errors',
+    site: 'h-answers',
+    verdict: 'errors',
     skills: {
-      'status-403': 'unreachable', 'status-404': 'unreachable', 'status-429': 'unreachable', 'status-500': 'unreachable',
-      'soft-404-skill': 'mismatch', 'gzip-archive': 'mismatch', 'no-cors': 'unreachable', 'other-origin': 'verified',
+      'status-403': 'unreachable',
+      'status-404': 'unreachable',
+      'status-429': 'unreachable',
+      'status-500': 'unreachable',
+      'soft-404-skill': 'mismatch',
+      'gzip-archive': 'mismatch',
+      'no-cors': 'unreachable',
+      'other-origin': 'verified',
     },
     codes: ['skill-unreachable', 'digest-mismatch', 'skill-no-cors'],
-    reasons: { 'status-403': /HTTP 403/, 'status-404': /HTTP 404/, 'status-429': /HTTP 429/, 'status-500': /HTTP 500/, 'no-cors': /no CORS/ },
+    reasons: {
+      'status-403': /HTTP 403/,
+      'status-404': /HTTP 404/,
+      'status-429': /HTTP 429/,
+      'status-500': /HTTP 500/,
+      'no-cors': /no CORS/,
+    },
     mismatch: { 'soft-404-skill': ['html-body'], 'gzip-archive': ['content-encoding'] },
   },
 ];
@@ -218,7 +346,13 @@ describe('checkSite over the hostile corpus', () => {
     expect(codes).toEqual(expect.arrayContaining(c.codes));
     for (const code of c.absent ?? []) expect(codes).not.toContain(code);
     for (const [skill, expected] of Object.entries(c.skillCodes ?? {})) {
-      expect(report.findings.filter((f) => f.skill === skill).map((f) => f.code).sort(), skill).toEqual([...expected].sort());
+      expect(
+        report.findings
+          .filter((f) => f.skill === skill)
+          .map((f) => f.code)
+          .sort(),
+        skill,
+      ).toEqual([...expected].sort());
     }
     const skill = (name: string) => report.skills.find((s) => s.name === name);
     for (const [name, pattern] of Object.entries(c.reasons ?? {})) expect(skill(name)?.reason, name).toMatch(pattern);
@@ -250,7 +384,9 @@ describe('checkSite over the hostile corpus', () => {
     }
     tally.cases += 1;
     tally.requests += server.requests.length;
-    tally.leaks += server.requests.filter((r) => (!c.tripwireHits && r.url.startsWith(TRIPWIRE)) || r.site === CANARY || Object.keys(r.headers).some(forbiddenHeader)).length;
+    tally.leaks += server.requests.filter(
+      (r) => (!c.tripwireHits && r.url.startsWith(TRIPWIRE)) || r.site === CANARY || Object.keys(r.headers).some(forbiddenHeader),
+    ).length;
     for (const r of server.requests) {
       expect(r.method).toBe('GET');
       const names = Object.keys(r.headers);
@@ -270,7 +406,16 @@ function exposeGc(): () => void {
 describe('memory', () => {
   // Sites whose bodies or shapes are large: reading a 64 MiB stream whole, or copying 100 000
   // items into the model, shows here as a peak far above the bound.
-  const HEAVY = ['h-huge-chunked', 'h-huge-lying', 'h-huge-lying-chunked', 'h-huge-declared', 'h-many', 'h-many-legacy', 'h-deep', 'h-long-strings'];
+  const HEAVY = [
+    'h-huge-chunked',
+    'h-huge-lying',
+    'h-huge-lying-chunked',
+    'h-huge-declared',
+    'h-many',
+    'h-many-legacy',
+    'h-deep',
+    'h-long-strings',
+  ];
   const MAX_PEAK_BYTES = 48 * 1024 * 1024;
 
   it(`peak heap + array buffers stay within ${MAX_PEAK_BYTES >> 20} MiB on the huge and 100 000-item sites`, async () => {
@@ -289,7 +434,9 @@ describe('memory', () => {
       clearInterval(sampler);
       peaks[site] = Math.max(peak, used()) - before;
     }
-    const over = Object.entries(peaks).filter(([, bytes]) => bytes >= MAX_PEAK_BYTES).map(([site, bytes]) => `${site}: ${(bytes / 2 ** 20).toFixed(1)} MiB`);
+    const over = Object.entries(peaks)
+      .filter(([, bytes]) => bytes >= MAX_PEAK_BYTES)
+      .map(([site, bytes]) => `${site}: ${(bytes / 2 ** 20).toFixed(1)} MiB`);
     expect(over).toEqual([]);
   });
 });

@@ -72,7 +72,9 @@ describe('createNodeTransport', () => {
       const transport = createNodeTransport({ refusePrivateAddresses: true });
       const error = await transport.fetch(`http://localhost:${http.port}/d`, init).catch((e: Error) => e);
       expect(error).toBeInstanceOf(Error);
-      expect(String((error as Error).cause)).toMatch(/localhost resolves to 127\.0\.0\.1, which points at this computer: refused while checking a public site/);
+      expect(String((error as Error).cause)).toMatch(
+        /localhost resolves to 127\.0\.0\.1, which points at this computer: refused while checking a public site/,
+      );
       expect(http.log.length).toBe(before);
     });
 
@@ -80,8 +82,17 @@ describe('createNodeTransport', () => {
       // The site context is local only so that the URL policy lets `localhost` through to the
       // transport; on a public site, a name that merely resolves to loopback gets this far.
       const transport = createNodeTransport({ refusePrivateAddresses: true });
-      const result = await fetchBounded(`http://localhost:${http.port}/`, { kind: 'poppy', site: siteContext('http://localhost:1'), transport, limits: DEFAULT_LIMITS });
-      expect(result).toMatchObject({ ok: false, reason: 'network', detail: expect.stringMatching(/^network error \(localhost resolves to 127\.0\.0\.1, which points at this computer/) });
+      const result = await fetchBounded(`http://localhost:${http.port}/`, {
+        kind: 'poppy',
+        site: siteContext('http://localhost:1'),
+        transport,
+        limits: DEFAULT_LIMITS,
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        reason: 'network',
+        detail: expect.stringMatching(/^network error \(localhost resolves to 127\.0\.0\.1, which points at this computer/),
+      });
     });
 
     it('leaves --resolve pins alone (the user chose them) and is off by default', async () => {

@@ -50,9 +50,25 @@ export function makeTestCert(): { key: string; cert: string } {
     const cert = join(dir, 'cert.pem');
     execFileSync(
       'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=shop.poppy.test',
-        '-addext', 'subjectAltName=DNS:shop.poppy.test,DNS:*.poppy.test,IP:127.0.0.1'],
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=shop.poppy.test',
+        '-addext',
+        'subjectAltName=DNS:shop.poppy.test,DNS:*.poppy.test,IP:127.0.0.1',
+      ],
       { stdio: 'ignore' },
     );
     return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };

@@ -38,10 +38,28 @@ describe('formatHuman on hostile text', () => {
     local: false,
     poppy: null,
     skills: [
-      { name: `evil\n${fake}`, description: null, type: 'skill-md', source: 'well-known', url: `https://shop.example/x\r\n${fake}`, status: 'invalid', expectedDigest: null, actualDigest: null, reason: `bad\u2028${fake}` },
+      {
+        name: `evil\n${fake}`,
+        description: null,
+        type: 'skill-md',
+        source: 'well-known',
+        url: `https://shop.example/x\r\n${fake}`,
+        status: 'invalid',
+        expectedDigest: null,
+        actualDigest: null,
+        reason: `bad\u2028${fake}`,
+      },
     ],
     findings: [
-      { severity: 'error', code: 'bad-name', document: `https://shop.example/i\n${fake}`, path: '$.skills[0].name', message: `Bad name\u2029${fake}`, hint: `Fix it\n${fake}`, skill: 'evil' },
+      {
+        severity: 'error',
+        code: 'bad-name',
+        document: `https://shop.example/i\n${fake}`,
+        path: '$.skills[0].name',
+        message: `Bad name\u2029${fake}`,
+        hint: `Fix it\n${fake}`,
+        skill: 'evil',
+      },
     ],
     documents: [],
   };

@@ -6,7 +6,15 @@ import { formatBytes, formatMs } from '../../utils/fetch-bounded';
 import { JSON_DOCUMENT_CODES } from '../../utils/json-document';
 import { POPPY_CODES } from '../../utils/poppy';
 import { SKILL_INDEX_CODES } from '../../utils/skill-index';
-import { DEFAULT_LIMITS, DESCRIPTION_MAX, MEDIA_TYPES, PROTOCOL_SCOPES, SKILL_INDEX_SCHEMAS, SKILL_NAME_MAX, WELL_KNOWN } from '../../utils/spec';
+import {
+  DEFAULT_LIMITS,
+  DESCRIPTION_MAX,
+  MEDIA_TYPES,
+  PROTOCOL_SCOPES,
+  SKILL_INDEX_SCHEMAS,
+  SKILL_NAME_MAX,
+  WELL_KNOWN,
+} from '../../utils/spec';
 
 const SCHEMA = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
 
@@ -17,8 +25,16 @@ describe('hints quote the spec registry', () => {
     ['bad-name', SKILL_INDEX_CODES['bad-name'].hint, [`1 to ${SKILL_NAME_MAX}`]],
     ['bad-description', SKILL_INDEX_CODES['bad-description'].hint, [`1 to ${DESCRIPTION_MAX}`]],
     ['document-unreachable', ENGINE_CODES['document-unreachable'].hint, [formatMs(DEFAULT_LIMITS.timeoutMs)]],
-    ['document-too-large', ENGINE_CODES['document-too-large'].hint, [formatBytes(DEFAULT_LIMITS.poppyBytes), formatBytes(DEFAULT_LIMITS.indexBytes)]],
-    ['skill-too-large', ENGINE_CODES['skill-too-large'].hint, [formatBytes(DEFAULT_LIMITS.skillMdBytes), formatBytes(DEFAULT_LIMITS.archiveBytes)]],
+    [
+      'document-too-large',
+      ENGINE_CODES['document-too-large'].hint,
+      [formatBytes(DEFAULT_LIMITS.poppyBytes), formatBytes(DEFAULT_LIMITS.indexBytes)],
+    ],
+    [
+      'skill-too-large',
+      ENGINE_CODES['skill-too-large'].hint,
+      [formatBytes(DEFAULT_LIMITS.skillMdBytes), formatBytes(DEFAULT_LIMITS.archiveBytes)],
+    ],
     ['no-skill-index', ENGINE_CODES['no-skill-index'].hint, [WELL_KNOWN.skillIndex]],
     ['skill-content-type', ENGINE_CODES['skill-content-type'].hint, [MEDIA_TYPES.skillMd[0], MEDIA_TYPES.tarGz[0], MEDIA_TYPES.zip[0]]],
     ['wrong-content-type', JSON_DOCUMENT_CODES['wrong-content-type'].hint, [MEDIA_TYPES.json[0]]],

@@ -33,10 +33,6 @@ describe('finding', () => {
 
   it('sorts errors before warnings before info', () => {
     const mk = (severity: 'error' | 'warning' | 'info') => finding(codes['domain-mismatch'], severity, { severity });
-    expect(sortFindings([mk('info'), mk('error'), mk('warning')]).map((f) => f.severity)).toEqual([
-      'error',
-      'warning',
-      'info',
-    ]);
+    expect(sortFindings([mk('info'), mk('error'), mk('warning')]).map((f) => f.severity)).toEqual(['error', 'warning', 'info']);
   });
 });

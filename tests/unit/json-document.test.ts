@@ -43,12 +43,16 @@ describe('readJsonDocument', () => {
     ['XML', '<?xml version="1.0"?><Error/>', /with an XML or other markup document, not a JSON object/],
   ])('says what arrived instead: %s', (_label, body, message) => {
     const r = readJsonDocument(bytes(body), 'text/plain', doc);
-    expect(r.findings).toEqual([expect.objectContaining({ code: 'not-json', severity: 'warning', message: expect.stringMatching(message) })]);
+    expect(r.findings).toEqual([
+      expect.objectContaining({ code: 'not-json', severity: 'warning', message: expect.stringMatching(message) }),
+    ]);
   });
 
   it('calls a body with control bytes binary data, and quotes no more than the start of a long text', () => {
     const png = readJsonDocument(Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d), 'image/png', doc);
-    expect(png.findings.map((f) => [f.code, f.message])).toEqual([['not-json', 'The address answered with binary data, not a JSON object: the document is not published.']]);
+    expect(png.findings.map((f) => [f.code, f.message])).toEqual([
+      ['not-json', 'The address answered with binary data, not a JSON object: the document is not published.'],
+    ]);
     const long = readJsonDocument(bytes(`Welcome${' to our shop'.repeat(10_000)}`), 'text/plain', doc);
     expect(long.findings[0]!.message.length).toBeLessThan(160);
   });

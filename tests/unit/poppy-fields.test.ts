@@ -54,7 +54,12 @@ describe('unknown fields (D2: info, with did-you-mean)', () => {
     ['inside a sign-in type', (d: Doc) => (d.auth.direct.scope = []), '$.auth.direct.scope', 'Did you mean "scopes"?'],
     ['inside an api item', (d: Doc) => (d.apis[1].urll = 'x'), '$.apis[1].urll', 'Did you mean "url"?'],
     ['inside an agent protocol', (d: Doc) => (d.agent.protocols[0].version = '1'), '$.agent.protocols[0].version', null],
-    ['inside a mediated field', (d: Doc) => (d.auth.mediated.fields[0].lable = 'E'), '$.auth.mediated.fields[0].lable', 'Did you mean "label"?'],
+    [
+      'inside a mediated field',
+      (d: Doc) => (d.auth.mediated.fields[0].lable = 'E'),
+      '$.auth.mediated.fields[0].lable',
+      'Did you mean "label"?',
+    ],
     ['web.url (one implementation only)', (d: Doc) => (d.web.url = 'https://example.com'), '$.web.url', null],
   ])('%s', (_name, mutate, path, hint) => {
     const r = parse(variant(mutate));
@@ -84,7 +89,9 @@ describe('unknown fields (D2: info, with did-you-mean)', () => {
   });
 
   it('does not walk into unknown fields, however deep they nest', () => {
-    const deep = JSON.parse(`{"protocol_version":"0.1","organization":{"name":"E","domain":"example.com"},"web":{},"x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+    const deep = JSON.parse(
+      `{"protocol_version":"0.1","organization":{"name":"E","domain":"example.com"},"web":{},"x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+    );
     const r = parse(deep, CTX);
     expect(r.findings.map((f) => [f.code, f.path])).toEqual([['unknown-field', '$.x']]);
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { jsonPath } from '../../utils/findings';
 import {
-  MAX_AGENT_PROTOCOLS, MAX_APIS, MAX_EXTENSIONS, MAX_MEDIATED_FIELDS, MAX_SCOPES, NAME_MAX, TEXT_MAX, URL_MAX,
+  MAX_AGENT_PROTOCOLS,
+  MAX_APIS,
+  MAX_EXTENSIONS,
+  MAX_MEDIATED_FIELDS,
+  MAX_SCOPES,
+  NAME_MAX,
+  TEXT_MAX,
+  URL_MAX,
 } from '../../utils/poppy/bounds';
 import { POPPY_FIELD_TREE, type FieldTree } from '../../utils/spec';
 import { REQUESTED, example, expectWellFormed, parse, variant, type Doc } from './poppy-example';
@@ -50,15 +57,20 @@ describe('parsePoppy never throws: wrong types at every known field', () => {
     // The registry's only fields missing from the example are optional strings; excluded tasks
     // may be strings or objects (D2); skill_index belongs to another module.
     const accepted =
-      path[0] === 'skill_index' ? WRONG.map(kind)
-      : path[0] === 'excluded_tasks' && path.length === 2 ? ['string', 'object']
-      : [original === undefined ? 'string' : kind(original)];
+      path[0] === 'skill_index'
+        ? WRONG.map(kind)
+        : path[0] === 'excluded_tasks' && path.length === 2
+          ? ['string', 'object']
+          : [original === undefined ? 'string' : kind(original)];
     for (const value of WRONG) {
       const r = parse(variant((d) => set(d, path, value)));
       expectWellFormed(r, REQUESTED);
       expect(Object.keys(r.model).sort()).toEqual(MODEL_KEYS);
       if (!accepted.includes(kind(value))) {
-        expect(r.findings.some((f) => f.path!.startsWith(jsonPath(path))), `${JSON.stringify(value)} at ${jsonPath(path)}`).toBe(true);
+        expect(
+          r.findings.some((f) => f.path!.startsWith(jsonPath(path))),
+          `${JSON.stringify(value)} at ${jsonPath(path)}`,
+        ).toBe(true);
       }
     }
   });
@@ -74,13 +86,14 @@ describe('parsePoppy never throws: wrong types at every known field', () => {
 
   it('survives 500 random mutations of random known fields', () => {
     let seed = 7;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     const values: unknown[] = [...WRONG, '', 'poppy:x', 'http://localhost', -1, [], {}, [null], [{}], 'a'.repeat(5000)];
     for (let i = 0; i < 500; i++) {
       const doc = example();
       for (let j = 0; j < 4; j++) {
         const path = PATHS[rand(PATHS.length)]!;
-        if (get(doc, path.slice(0, -1)) !== null && typeof get(doc, path.slice(0, -1)) === 'object') set(doc, path, values[rand(values.length)]);
+        if (get(doc, path.slice(0, -1)) !== null && typeof get(doc, path.slice(0, -1)) === 'object')
+          set(doc, path, values[rand(values.length)]);
       }
       expectWellFormed(parse(doc), REQUESTED);
     }
@@ -92,11 +105,41 @@ describe('parsePoppy: hostile sizes', () => {
   const N = 100_000;
 
   it.each([
-    ['apis', (d: Doc) => (d.apis = many(N, (i) => ({ type: 'mcp', url: `https://example.com/${i}` }))), '$.apis', (m: Doc) => m.apis, MAX_APIS],
-    ['scopes', (d: Doc) => (d.auth.direct.scopes = many(N, (i) => `s${i}`)), '$.auth.direct.scopes', (m: Doc) => m.signInTypes[0].scopes, MAX_SCOPES],
-    ['agent protocols', (d: Doc) => (d.agent.protocols = many(N, () => ({ type: 'a2a', endpoint: 'https://example.com/a' }))), '$.agent.protocols', (m: Doc) => m.agentProtocols, MAX_AGENT_PROTOCOLS],
-    ['mediated fields', (d: Doc) => (d.auth.mediated.fields = many(N, (i) => ({ name: `f${i}`, label: 'L', secret: false }))), '$.auth.mediated.fields', (m: Doc) => m.signInTypes[2].fields, MAX_MEDIATED_FIELDS],
-    ['extensions', (d: Doc) => (d.extensions = Object.fromEntries(many(N, (i) => [`example.com/f${i}`, { version: '1' }]))), '$.extensions', (m: Doc) => m.extensions, MAX_EXTENSIONS],
+    [
+      'apis',
+      (d: Doc) => (d.apis = many(N, (i) => ({ type: 'mcp', url: `https://example.com/${i}` }))),
+      '$.apis',
+      (m: Doc) => m.apis,
+      MAX_APIS,
+    ],
+    [
+      'scopes',
+      (d: Doc) => (d.auth.direct.scopes = many(N, (i) => `s${i}`)),
+      '$.auth.direct.scopes',
+      (m: Doc) => m.signInTypes[0].scopes,
+      MAX_SCOPES,
+    ],
+    [
+      'agent protocols',
+      (d: Doc) => (d.agent.protocols = many(N, () => ({ type: 'a2a', endpoint: 'https://example.com/a' }))),
+      '$.agent.protocols',
+      (m: Doc) => m.agentProtocols,
+      MAX_AGENT_PROTOCOLS,
+    ],
+    [
+      'mediated fields',
+      (d: Doc) => (d.auth.mediated.fields = many(N, (i) => ({ name: `f${i}`, label: 'L', secret: false }))),
+      '$.auth.mediated.fields',
+      (m: Doc) => m.signInTypes[2].fields,
+      MAX_MEDIATED_FIELDS,
+    ],
+    [
+      'extensions',
+      (d: Doc) => (d.extensions = Object.fromEntries(many(N, (i) => [`example.com/f${i}`, { version: '1' }]))),
+      '$.extensions',
+      (m: Doc) => m.extensions,
+      MAX_EXTENSIONS,
+    ],
   ])('keeps the first items of 100 000 %s', (_name, mutate, path, pick, max) => {
     const r = parse(variant(mutate));
     expect(r.findings.map((f) => [f.code, f.path])).toEqual([['too-many-items', path]]);
@@ -123,11 +166,13 @@ describe('parsePoppy: hostile sizes', () => {
 
   it('clips 1 MB names in paths, messages and the model', () => {
     const long = 'k'.repeat(1_000_000);
-    const r = parse(variant((d) => {
-      d[long] = 1;
-      d.auth.custom_scopes[long] = 'x';
-      d.extensions[`example.com/${long}`] = { version: '1' };
-    }));
+    const r = parse(
+      variant((d) => {
+        d[long] = 1;
+        d.auth.custom_scopes[long] = 'x';
+        d.extensions[`example.com/${long}`] = { version: '1' };
+      }),
+    );
     expectWellFormed(r, REQUESTED);
     expect(r.findings.map((f) => f.code).sort()).toEqual(['unknown-field', 'value-too-long', 'value-too-long']);
     expect(r.findings.every((f) => f.path!.length < 400)).toBe(true);
@@ -136,10 +181,12 @@ describe('parsePoppy: hostile sizes', () => {
 
   it('passes deep nesting inside extensions and skill_index through without walking it', () => {
     const deep = () => JSON.parse(`${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`);
-    const r = parse(variant((d) => {
-      d.extensions.operations.more = deep();
-      d.skill_index = deep();
-    }));
+    const r = parse(
+      variant((d) => {
+        d.extensions.operations.more = deep();
+        d.skill_index = deep();
+      }),
+    );
     expect(r.findings).toEqual([]);
     expect(r.model.hasSkillIndex).toBe(true);
   });

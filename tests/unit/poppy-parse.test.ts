@@ -66,7 +66,10 @@ describe('parsePoppy: the spec §8 example', () => {
 
   it('records the redirect and reports findings against the final URL', () => {
     const finalUrl = 'https://hosting.example.net/v1/channels/7/poppy/poppy.json?domain=example.com';
-    const r = parse(variant((d) => (d.apis[0].type = 'graphql')), { requestedUrl: REQUESTED, finalUrl, local: false });
+    const r = parse(
+      variant((d) => (d.apis[0].type = 'graphql')),
+      { requestedUrl: REQUESTED, finalUrl, local: false },
+    );
     expect(r.model.redirected).toBe(true);
     expect(r.model.url).toBe(finalUrl);
     expect(r.model.organization.domainMatches).toBe(true); // the requested host counts, not the final one
@@ -129,10 +132,28 @@ const CHECKS: Row[] = [
   ['6: auth missing', (d) => delete d.auth, 'missing-auth', '$.auth', 'error'],
   ['6: issuer missing', (d) => delete d.auth.issuer, 'missing-field', '$.auth.issuer', 'error'],
   ['7: issuer on http', (d) => (d.auth.issuer = 'http://auth.example.com'), 'not-https', '$.auth.issuer', 'error'],
-  ['7: agent endpoint on http', (d) => (d.agent.protocols[0].endpoint = 'http://example.com/c'), 'not-https', '$.agent.protocols[0].endpoint', 'error'],
+  [
+    '7: agent endpoint on http',
+    (d) => (d.agent.protocols[0].endpoint = 'http://example.com/c'),
+    'not-https',
+    '$.agent.protocols[0].endpoint',
+    'error',
+  ],
   ['7: api url on ftp', (d) => (d.apis[1].url = 'ftp://example.com/mcp'), 'not-https', '$.apis[1].url', 'error'],
-  ['7: browser session on http', (d) => (d.web.browser_session_endpoint = 'http://example.com/b'), 'not-https', '$.web.browser_session_endpoint', 'error'],
-  ['7: mediated endpoint on http', (d) => (d.auth.mediated.endpoint = 'http://auth.example.com/m'), 'not-https', '$.auth.mediated.endpoint', 'error'],
+  [
+    '7: browser session on http',
+    (d) => (d.web.browser_session_endpoint = 'http://example.com/b'),
+    'not-https',
+    '$.web.browser_session_endpoint',
+    'error',
+  ],
+  [
+    '7: mediated endpoint on http',
+    (d) => (d.auth.mediated.endpoint = 'http://auth.example.com/m'),
+    'not-https',
+    '$.auth.mediated.endpoint',
+    'error',
+  ],
   ['7: api url relative', (d) => (d.apis[0].url = '/openapi.json'), 'invalid-url', '$.apis[0].url', 'error'],
   ['7: issuer not a URL', (d) => (d.auth.issuer = 'auth example'), 'invalid-url', '$.auth.issuer', 'error'],
   ['7: api url missing', (d) => delete d.apis[0].url, 'missing-field', '$.apis[0].url', 'error'],
@@ -142,17 +163,53 @@ const CHECKS: Row[] = [
   ['8: sign-in type not an object', (d) => (d.auth.device = true), 'wrong-type', '$.auth.device', 'error'],
   ['8: mediated fields an object', (d) => (d.auth.mediated.fields = {}), 'wrong-type', '$.auth.mediated.fields', 'error'],
   ['8: mediated fields missing', (d) => delete d.auth.mediated.fields, 'missing-field', '$.auth.mediated.fields', 'error'],
-  ['8: field secret a string', (d) => (d.auth.mediated.fields[1].secret = 'yes'), 'wrong-type', '$.auth.mediated.fields[1].secret', 'error'],
+  [
+    '8: field secret a string',
+    (d) => (d.auth.mediated.fields[1].secret = 'yes'),
+    'wrong-type',
+    '$.auth.mediated.fields[1].secret',
+    'error',
+  ],
   ['8: field label missing', (d) => delete d.auth.mediated.fields[0].label, 'missing-field', '$.auth.mediated.fields[0].label', 'error'],
   ['8: field a string', (d) => (d.auth.mediated.fields[0] = 'username'), 'wrong-type', '$.auth.mediated.fields[0]', 'error'],
-  ['8: custom scope description a number', (d) => (d.auth.custom_scopes['orders:return'] = 1), 'wrong-type', '$.auth.custom_scopes["orders:return"]', 'error'],
+  [
+    '8: custom scope description a number',
+    (d) => (d.auth.custom_scopes['orders:return'] = 1),
+    'wrong-type',
+    '$.auth.custom_scopes["orders:return"]',
+    'error',
+  ],
   ['9: api type graphql', (d) => (d.apis[0].type = 'graphql'), 'unknown-api-type', '$.apis[0].type', 'error'],
   ['9: api type in capitals', (d) => (d.apis[1].type = 'MCP'), 'unknown-api-type', '$.apis[1].type', 'error'],
   ['9: api type missing', (d) => delete d.apis[1].type, 'missing-field', '$.apis[1].type', 'error'],
-  ['10: custom scope poppy:admin', (d) => (d.auth.custom_scopes['poppy:admin'] = 'All'), 'reserved-scope-prefix', '$.auth.custom_scopes["poppy:admin"]', 'error'],
-  ['10: sign-in scope poppy:admin', (d) => d.auth.direct.scopes.push('poppy:admin'), 'reserved-scope-prefix', '$.auth.direct.scopes[3]', 'error'],
-  ['11: extension without a domain', (d) => (d.extensions.loyalty = { version: '1' }), 'invalid-extension-name', '$.extensions.loyalty', 'error'],
-  ['11: extension with a single-label domain', (d) => (d.extensions['example/loyalty'] = { version: '1' }), 'invalid-extension-name', '$.extensions["example/loyalty"]', 'error'],
+  [
+    '10: custom scope poppy:admin',
+    (d) => (d.auth.custom_scopes['poppy:admin'] = 'All'),
+    'reserved-scope-prefix',
+    '$.auth.custom_scopes["poppy:admin"]',
+    'error',
+  ],
+  [
+    '10: sign-in scope poppy:admin',
+    (d) => d.auth.direct.scopes.push('poppy:admin'),
+    'reserved-scope-prefix',
+    '$.auth.direct.scopes[3]',
+    'error',
+  ],
+  [
+    '11: extension without a domain',
+    (d) => (d.extensions.loyalty = { version: '1' }),
+    'invalid-extension-name',
+    '$.extensions.loyalty',
+    'error',
+  ],
+  [
+    '11: extension with a single-label domain',
+    (d) => (d.extensions['example/loyalty'] = { version: '1' }),
+    'invalid-extension-name',
+    '$.extensions["example/loyalty"]',
+    'error',
+  ],
   ['11: extension value not an object', (d) => (d.extensions.operations = '1'), 'wrong-type', '$.extensions.operations', 'error'],
   ['11: extension without a version', (d) => (d.extensions.operations = {}), 'missing-field', '$.extensions.operations.version', 'warning'],
 ];
@@ -167,16 +224,22 @@ describe('parsePoppy: §3.1 checks', () => {
   it('keeps the other APIs when one is broken', () => {
     const r = parse(variant((d) => d.apis.splice(1, 0, { type: 42, url: 'https://example.com/x' }, 'not an api')));
     expect(r.findings.map((f) => f.path)).toEqual(['$.apis[1].type', '$.apis[2]']);
-    expect(r.model.apis.map((a) => a.url)).toEqual(['https://example.com/openapi.json', 'https://example.com/x', 'https://example.com/mcp']);
+    expect(r.model.apis.map((a) => a.url)).toEqual([
+      'https://example.com/openapi.json',
+      'https://example.com/x',
+      'https://example.com/mcp',
+    ]);
     expect(r.model.apis[1]!.type).toBe('');
   });
 
   it('keeps messages on one line whatever the site wrote', () => {
-    const r = parse(variant((d) => {
-      d.apis[0].type = 'graph\nql';
-      d.extensions['evil\nname'] = {};
-      d.organization['line\nbreak'] = 1;
-    }));
+    const r = parse(
+      variant((d) => {
+        d.apis[0].type = 'graph\nql';
+        d.extensions['evil\nname'] = {};
+        d.organization['line\nbreak'] = 1;
+      }),
+    );
     expect(r.findings.map((f) => f.code)).toEqual(['unknown-api-type', 'invalid-extension-name', 'missing-field', 'unknown-field']);
     expectWellFormed(r, REQUESTED);
   });
@@ -234,7 +297,10 @@ describe('parsePoppy: domain binding (check 4, D2/D8)', () => {
     ['https://example.com:8443/.well-known/poppy.json', 'example.com'],
     ['https://xn--bcher-kva.example/.well-known/poppy.json', 'bücher.example'],
   ])('%s matches %s', (requestedUrl, domain) => {
-    const r = parse(variant((d) => (d.organization.domain = domain)), { requestedUrl, finalUrl: requestedUrl, local: false });
+    const r = parse(
+      variant((d) => (d.organization.domain = domain)),
+      { requestedUrl, finalUrl: requestedUrl, local: false },
+    );
     expect(r.findings.map((f) => f.code)).toEqual([]);
     expect(r.model.organization.domainMatches).toBe(true);
   });
@@ -246,7 +312,10 @@ describe('parsePoppy: domain binding (check 4, D2/D8)', () => {
     ['https://example.com.evil.test/.well-known/poppy.json', 'example.com'],
     ['https://example.com/.well-known/poppy.json', 'example.com:443'],
   ])('%s does not match %s', (requestedUrl, domain) => {
-    const r = parse(variant((d) => (d.organization.domain = domain)), { requestedUrl, finalUrl: requestedUrl, local: false });
+    const r = parse(
+      variant((d) => (d.organization.domain = domain)),
+      { requestedUrl, finalUrl: requestedUrl, local: false },
+    );
     expect(r.findings.map((f) => [f.code, f.severity])).toEqual([['domain-mismatch', 'error']]);
     expect(r.model.organization.domainMatches).toBe(false);
   });
@@ -278,7 +347,10 @@ describe('parsePoppy: a local development site (D5/D8)', () => {
   });
 
   it('still calls a plain-http public URL an error', () => {
-    const r = parse(variant((d) => (d.apis[0].url = 'http://example.com/openapi.json')), LOCAL_CTX);
+    const r = parse(
+      variant((d) => (d.apis[0].url = 'http://example.com/openapi.json')),
+      LOCAL_CTX,
+    );
     expect(r.findings.filter((f) => f.code === 'not-https').map((f) => f.severity)).toEqual(['error']);
   });
 
@@ -292,7 +364,10 @@ describe('parsePoppy: a local development site (D5/D8)', () => {
   });
 
   it('matches a local domain exactly', () => {
-    const r = parse(variant((d) => (d.organization.domain = 'localhost')), LOCAL_CTX);
+    const r = parse(
+      variant((d) => (d.organization.domain = 'localhost')),
+      LOCAL_CTX,
+    );
     expect(r.findings).toEqual([]);
     expect(r.model.organization.domainMatches).toBe(true);
   });

@@ -47,7 +47,9 @@ describe('reportToMarkdown', () => {
     const markdown = reportToMarkdown(reports.northlightOk());
     expect(markdown).toContain('- Domain: `northlight.poppy.test` (matches the site)');
     expect(markdown).toContain('- Protocol version: `0.3`');
-    expect(markdown).toContain('- Direct sign-in (the person approves on the company’s own page)\n  - `poppy:read`\n  - `orders:read`: See your orders');
+    expect(markdown).toContain(
+      '- Direct sign-in (the person approves on the company’s own page)\n  - `poppy:read`\n  - `orders:read`: See your orders',
+    );
     expect(markdown).toContain(`- openapi: \`${ORIGIN}/poppy/openapi.json\`: Orders, bouquets and delivery dates`);
     expect(markdown).toContain(`- Browser session endpoint: \`${ORIGIN}/poppy/browser-session\``);
     expect(markdown).toContain('- Cancel an order on the day of delivery');
@@ -74,7 +76,9 @@ describe('reportToMarkdown', () => {
   it('explains a mismatch: both digests, the causes, the consequence', () => {
     const markdown = reportToMarkdown(reports.northlightStale());
     expect(markdown).toContain(`  - Expected digest: \`${DIGESTS.stale}\`\n  - Actual digest: \`${DIGESTS.change}\``);
-    expect(markdown).toContain('  - The published digest matches this file with Windows line endings (CRLF) turned into LF: the file was probably re-saved after the digest was computed.');
+    expect(markdown).toContain(
+      '  - The published digest matches this file with Windows line endings (CRLF) turned into LF: the file was probably re-saved after the digest was computed.',
+    );
     expect(markdown).toContain('  - The company’s guidance in this skill could not be verified and must not be used.');
   });
 
@@ -107,7 +111,9 @@ describe('reportToMarkdown', () => {
   });
 
   it('includes excluded tasks of an unrecognised shape as a JSON block', () => {
-    expect(reportToMarkdown(reports.unrecognisedExcludedTasks())).toContain('Unrecognised shape, as published:\n\n```json\n{\n  "refunds": true,\n  "limit": 3\n}\n```');
+    expect(reportToMarkdown(reports.unrecognisedExcludedTasks())).toContain(
+      'Unrecognised shape, as published:\n\n```json\n{\n  "refunds": true,\n  "limit": 3\n}\n```',
+    );
   });
 
   it('notes a local development site', () => {
@@ -120,7 +126,9 @@ describe('reportToMarkdown', () => {
     const report = reports.hostile();
     report.skills[0]!.reason = '[click](javascript:alert(1)) ![x](https://tracker.example/p.gif)';
     report.skills[0]!.status = 'unreachable';
-    report.findings = [reports.finding('error', 'x', '<script>alert(1)</script> `code` *bold*', { hint: '\n# heading\n- item', path: '$["`]'})];
+    report.findings = [
+      reports.finding('error', 'x', '<script>alert(1)</script> `code` *bold*', { hint: '\n# heading\n- item', path: '$["`]' }),
+    ];
     report.poppy!.excludedTasksRaw = { note: '```\n<script>alert(1)</script>' };
     const markdown = reportToMarkdown(report);
     const types = nodeTypes(markdown);

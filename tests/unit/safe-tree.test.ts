@@ -31,7 +31,7 @@ describe('markdownToSafeTree: the allowlisted structure', () => {
       [
         '# Change a flower delivery',
         '',
-        'This skill is the **store\'s guidance**. It grants *no* account access.',
+        "This skill is the **store's guidance**. It grants *no* account access.",
         '',
         '## Steps',
         '',
@@ -54,11 +54,11 @@ describe('markdownToSafeTree: the allowlisted structure', () => {
       BASE,
       SITE,
     );
-    expect(tree.map((n) => n.kind)).toEqual([
-      'heading', 'paragraph', 'heading', 'list', 'list', 'blockquote', 'code', 'rule', 'paragraph',
-    ]);
+    expect(tree.map((n) => n.kind)).toEqual(['heading', 'paragraph', 'heading', 'list', 'list', 'blockquote', 'code', 'rule', 'paragraph']);
     expect(tree[0]).toEqual({ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Change a flower delivery' }] });
-    expect(tree[1]).toMatchObject({ children: [{ kind: 'text' }, { kind: 'strong' }, { kind: 'text' }, { kind: 'emphasis' }, { kind: 'text' }] });
+    expect(tree[1]).toMatchObject({
+      children: [{ kind: 'text' }, { kind: 'strong' }, { kind: 'text' }, { kind: 'emphasis' }, { kind: 'text' }],
+    });
     expect(tree[3]).toMatchObject({ kind: 'list', ordered: true, start: 3 });
     expect(tree[3]?.kind === 'list' && tree[3].items).toHaveLength(2);
     expect(tree[4]).toMatchObject({ kind: 'list', ordered: false, start: null });
@@ -141,7 +141,7 @@ describe('markdownToSafeTree: hostile content stays text', () => {
     ['[nas](https://nas/)', 'nas (https://nas/)'],
     ['[v6](https://[::ffff:10.0.0.1]/)', 'v6 (https://[::ffff:10.0.0.1]/)'],
     ['[ref][lan]\n\n[lan]: https://10.0.0.1/', 'ref (https://10.0.0.1/)'],
-  ])('a public site\'s link %j to a LAN or loopback host becomes text', (markdown, shown) => {
+  ])("a public site's link %j to a LAN or loopback host becomes text", (markdown, shown) => {
     const tree = markdownToSafeTree(markdown, BASE, SITE);
     expect(links(tree)).toEqual([]);
     expect(texts(tree).join('')).toBe(shown);
@@ -154,7 +154,11 @@ describe('markdownToSafeTree: hostile content stays text', () => {
 
   it('a local dev site may link to http: and to its own machine (D5), still not to javascript:', () => {
     const local = 'http://localhost:5173';
-    const tree = markdownToSafeTree('[a](http://localhost:5173/docs) [b](https://192.168.1.1/) [c](../x.md) [d](javascript:alert(1))', `${local}/skills/a/SKILL.md`, local);
+    const tree = markdownToSafeTree(
+      '[a](http://localhost:5173/docs) [b](https://192.168.1.1/) [c](../x.md) [d](javascript:alert(1))',
+      `${local}/skills/a/SKILL.md`,
+      local,
+    );
     expect(links(tree)).toEqual(['http://localhost:5173/docs', 'https://192.168.1.1/', 'http://localhost:5173/skills/x.md']);
   });
 
@@ -233,8 +237,20 @@ describe('mdastToSafeTree: nodes other parsers produce', () => {
         {
           type: 'table',
           children: [
-            { type: 'tableRow', children: [{ type: 'tableCell', children: [{ type: 'text', value: 'Scope' }] }, { type: 'tableCell', children: [{ type: 'strong', children: [{ type: 'text', value: 'Why' }] }] }] },
-            { type: 'tableRow', children: [{ type: 'tableCell', children: [{ type: 'inlineCode', value: 'orders:read' }] }, { type: 'tableCell', children: [{ type: 'image', url: 'https://t.example/p.png', alt: 'pic' }] }] },
+            {
+              type: 'tableRow',
+              children: [
+                { type: 'tableCell', children: [{ type: 'text', value: 'Scope' }] },
+                { type: 'tableCell', children: [{ type: 'strong', children: [{ type: 'text', value: 'Why' }] }] },
+              ],
+            },
+            {
+              type: 'tableRow',
+              children: [
+                { type: 'tableCell', children: [{ type: 'inlineCode', value: 'orders:read' }] },
+                { type: 'tableCell', children: [{ type: 'image', url: 'https://t.example/p.png', alt: 'pic' }] },
+              ],
+            },
           ],
         },
         { type: 'paragraph', children: [{ type: 'delete', children: [{ type: 'text', value: 'old' }] }] },
@@ -242,7 +258,13 @@ describe('mdastToSafeTree: nodes other parsers produce', () => {
       ],
     } as Root;
     expect(mdastToSafeTree(root, BASE, SITE)).toEqual([
-      { kind: 'table', rows: [['Scope', 'Why'], ['orders:read', '[pic]']] },
+      {
+        kind: 'table',
+        rows: [
+          ['Scope', 'Why'],
+          ['orders:read', '[pic]'],
+        ],
+      },
       { kind: 'paragraph', children: [{ kind: 'delete', children: [{ kind: 'text', text: 'old' }] }] },
       { kind: 'paragraph', children: [{ kind: 'text', text: 'note' }] },
     ]);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexContext, type IndexParse } from '../../utils/skill-index';
+import {
+  compareIndexes,
+  mergeIndexes,
+  parseLegacyIndex,
+  parseSkillIndex,
+  type IndexContext,
+  type IndexParse,
+} from '../../utils/skill-index';
 
 const V020 = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 const A = 'sha256:90f8ec5669cd34183b9b0fdf8b94f5efb4c3672876330f4aa76088c2b4ad17be';
@@ -25,9 +32,30 @@ describe('compareIndexes (D1, D8)', () => {
   });
 
   it.each([
-    ['an entry only in poppy.json', [e('a', '/a'), e('b', '/b')], [e('a', '/a')], ['only-in-poppy-index'], '$.skill_index.skills[1].name', POPPY],
-    ['an entry only in the stand-alone copy', [e('a', '/a')], [e('a', '/a'), e('c', '/c')], ['only-in-well-known-index'], '$.skills[1].name', INDEX],
-    ['the same relative string naming different files', [e('a', 'a/SKILL.md')], [e('a', 'a/SKILL.md')], ['index-url-differs'], '$.skill_index.skills[0].url', POPPY],
+    [
+      'an entry only in poppy.json',
+      [e('a', '/a'), e('b', '/b')],
+      [e('a', '/a')],
+      ['only-in-poppy-index'],
+      '$.skill_index.skills[1].name',
+      POPPY,
+    ],
+    [
+      'an entry only in the stand-alone copy',
+      [e('a', '/a')],
+      [e('a', '/a'), e('c', '/c')],
+      ['only-in-well-known-index'],
+      '$.skills[1].name',
+      INDEX,
+    ],
+    [
+      'the same relative string naming different files',
+      [e('a', 'a/SKILL.md')],
+      [e('a', 'a/SKILL.md')],
+      ['index-url-differs'],
+      '$.skill_index.skills[0].url',
+      POPPY,
+    ],
     ['another digest', [e('a', '/a', A)], [e('a', '/a', B)], ['index-digest-differs'], '$.skill_index.skills[0].digest', POPPY],
   ])('%s', (_label, ps, ws, expected, path, document) => {
     const found = compareIndexes(poppy(...ps), wellKnown(...ws));
@@ -85,13 +113,20 @@ describe('mergeIndexes', () => {
   it('keeps an entry past the cap in one copy apart from the checked one in the other', () => {
     const p = parseSkillIndex({ $schema: V020, skills: [e('a', '/a'), e('b', '/b')] }, ctx('poppy', 1));
     const m = mergeIndexes(p, wellKnown(e('b', '/b')));
-    expect(m.map((r) => [r.entry.name, r.source, r.entry.status])).toEqual([['a', 'poppy', 'pending'], ['b', 'poppy', 'not-checked'], ['b', 'well-known', 'pending']]);
+    expect(m.map((r) => [r.entry.name, r.source, r.entry.status])).toEqual([
+      ['a', 'poppy', 'pending'],
+      ['b', 'poppy', 'not-checked'],
+      ['b', 'well-known', 'pending'],
+    ]);
   });
 
   it('never lets an entry that is only listed stand in for a checked one (unknown `$schema` in poppy.json)', () => {
     const p = parseSkillIndex({ $schema: `${V020}/`, skills: [e('a', '/a')] }, ctx('poppy'));
     const m = mergeIndexes(p, wellKnown(e('a', '/a')));
-    expect(m.map((r) => [r.entry.name, r.source, r.entry.status])).toEqual([['a', 'poppy', 'skipped'], ['a', 'well-known', 'pending']]);
+    expect(m.map((r) => [r.entry.name, r.source, r.entry.status])).toEqual([
+      ['a', 'poppy', 'skipped'],
+      ['a', 'well-known', 'pending'],
+    ]);
   });
 
   it('merges identical entries past the cap in both copies into one listed row, with its resolved URL', () => {
@@ -105,7 +140,10 @@ describe('mergeIndexes', () => {
 
   it('keeps entries without a usable url or name as their own rows', () => {
     const m = mergeIndexes(poppy({ ...e('a', '/a'), url: '' }), wellKnown({ ...e('a', '/a'), url: '' }));
-    expect(m.map((r) => [r.source, r.entry.status])).toEqual([['poppy', 'invalid'], ['well-known', 'invalid']]);
+    expect(m.map((r) => [r.source, r.entry.status])).toEqual([
+      ['poppy', 'invalid'],
+      ['well-known', 'invalid'],
+    ]);
   });
 });
 
@@ -113,9 +151,24 @@ describe('parseLegacyIndex (v0.1, D1)', () => {
   const legacy: IndexContext = { source: 'well-known', document: LEGACY, requestedUrl: LEGACY, pathPrefix: [], maxSkills: 200 };
 
   it('lists entries at the conventional path, skipped, with one "old format" warning', () => {
-    const r = parseLegacyIndex({ skills: [{ name: 'a', description: 'A', files: ['SKILL.md', 'x.sh'] }, { name: 'b', description: 'B', files: ['SKILL.md'] }] }, legacy);
+    const r = parseLegacyIndex(
+      {
+        skills: [
+          { name: 'a', description: 'A', files: ['SKILL.md', 'x.sh'] },
+          { name: 'b', description: 'B', files: ['SKILL.md'] },
+        ],
+      },
+      legacy,
+    );
     expect(r.format).toBe('v0.1');
-    expect(r.findings).toEqual([expect.objectContaining({ code: 'old-format', severity: 'warning', message: expect.stringContaining('old format, no digests'), path: '$' })]);
+    expect(r.findings).toEqual([
+      expect.objectContaining({
+        code: 'old-format',
+        severity: 'warning',
+        message: expect.stringContaining('old format, no digests'),
+        path: '$',
+      }),
+    ]);
     expect(r.entries.map((x) => [x.name, x.url, x.status, x.reason])).toEqual([
       ['a', 'https://shop.example/.well-known/skills/a/SKILL.md', 'skipped', 'old format (v0.1): no digest to verify'],
       ['b', 'https://shop.example/.well-known/skills/b/SKILL.md', 'skipped', 'old format (v0.1): no digest to verify'],
@@ -123,7 +176,10 @@ describe('parseLegacyIndex (v0.1, D1)', () => {
   });
 
   it('resolves the conventional path against the final URL after a redirect', () => {
-    const r = parseLegacyIndex({ skills: [{ name: 'a', description: 'A', files: ['SKILL.md'] }] }, { ...legacy, document: 'https://www.shop.example/.well-known/skills/index.json' });
+    const r = parseLegacyIndex(
+      { skills: [{ name: 'a', description: 'A', files: ['SKILL.md'] }] },
+      { ...legacy, document: 'https://www.shop.example/.well-known/skills/index.json' },
+    );
     expect(r.entries[0]!.url).toBe('https://www.shop.example/.well-known/skills/a/SKILL.md');
   });
 

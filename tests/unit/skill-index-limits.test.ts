@@ -17,12 +17,27 @@ describe('the 200-entry cap (D5)', () => {
     expect(elapsed).toBeLessThan(2000);
     expect(r.entries).toHaveLength(200 + OVER_CAP_LISTED);
     const tooMany = r.findings.filter((f) => f.code === 'too-many-skills');
-    expect(tooMany).toEqual([expect.objectContaining({ severity: 'error', path: '$.skills', message: 'The index lists 100000 skills; only the first 200 are checked. The next 20 are listed as not checked; 99780 more are left out of the report.' })]);
+    expect(tooMany).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        path: '$.skills',
+        message:
+          'The index lists 100000 skills; only the first 200 are checked. The next 20 are listed as not checked; 99780 more are left out of the report.',
+      }),
+    ]);
     // Only the 100 broken entries within the cap get entry findings: nothing past it is validated.
     expect(r.findings.filter((f) => f.code === 'entry-not-object' || f.code === 'bad-name')).toHaveLength(100);
-    expect(r.findings.every((f) => !/skills\[(\d{3,})\]/.test(f.path ?? '') || Number(/skills\[(\d+)\]/.exec(f.path!)![1]) < 200)).toBe(true);
+    expect(r.findings.every((f) => !/skills\[(\d{3,})\]/.test(f.path ?? '') || Number(/skills\[(\d+)\]/.exec(f.path!)![1]) < 200)).toBe(
+      true,
+    );
     expect(r.entries[199]).toMatchObject({ position: 199, status: 'pending' });
-    expect(r.entries[200]).toMatchObject({ position: 200, status: 'not-checked', reason: 'over the 200-entry limit', name: null, url: null });
+    expect(r.entries[200]).toMatchObject({
+      position: 200,
+      status: 'not-checked',
+      reason: 'over the 200-entry limit',
+      name: null,
+      url: null,
+    });
     expect(r.entries.at(-1)).toMatchObject({ position: 219, status: 'not-checked', name: 'skill-219', path: ['skills', 219] });
   });
 
@@ -49,9 +64,21 @@ describe('hostile input', () => {
     ['__proto__ at the top level', '{"$schema":"V","__proto__":{"skills":5},"skills":[]}', ['no-skills', 'unknown-index-field']],
     ['constructor at the top level', '{"$schema":"V","constructor":{},"skills":[]}', ['no-skills', 'unknown-index-field']],
     ['skills only inherited through __proto__', '{"$schema":"V","__proto__":{"skills":[]}}', ['skills-not-array']],
-    ['$schema only inherited through __proto__', '{"__proto__":{"$schema":"V"},"skills":[{"name":"a","files":["SKILL.md"]}]}', ['old-format']],
-    ['entry names __proto__ and constructor', `{"$schema":"V","skills":[${JSON.stringify(entry(0)).replace('skill-0"', '__proto__"')},${JSON.stringify(entry(1)).replace('"skill-1"', '"constructor"')}]}`, ['bad-name']],
-    ['an entry field __proto__ that is not an object', `{"$schema":"V","skills":[${JSON.stringify({ ...entry(0), x: 1 }).replace('"x"', '"__proto__"')}]}`, ['unknown-entry-field']],
+    [
+      '$schema only inherited through __proto__',
+      '{"__proto__":{"$schema":"V"},"skills":[{"name":"a","files":["SKILL.md"]}]}',
+      ['old-format'],
+    ],
+    [
+      'entry names __proto__ and constructor',
+      `{"$schema":"V","skills":[${JSON.stringify(entry(0)).replace('skill-0"', '__proto__"')},${JSON.stringify(entry(1)).replace('"skill-1"', '"constructor"')}]}`,
+      ['bad-name'],
+    ],
+    [
+      'an entry field __proto__ that is not an object',
+      `{"$schema":"V","skills":[${JSON.stringify({ ...entry(0), x: 1 }).replace('"x"', '"__proto__"')}]}`,
+      ['unknown-entry-field'],
+    ],
   ])('%s', (_label, json, expected) => {
     const r = parseSkillIndex(JSON.parse(json.replaceAll('"V"', JSON.stringify(V020))), ctx);
     expect(r.findings.map((f) => f.code)).toEqual(expected);

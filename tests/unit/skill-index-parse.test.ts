@@ -10,9 +10,16 @@ const ctx: IndexContext = { source: 'well-known', document: DOC, requestedUrl: D
 const OMIT = Symbol('omit');
 /** A valid entry; `OMIT` removes a field. Built with Object.entries so test keys like `__proto__` stay own keys. */
 function entry(over: Record<string, unknown> = {}): Record<string, unknown> {
-  const base: Record<string, unknown> = { name: 'my-skill', description: 'A test skill', type: 'skill-md', url: 'my-skill/SKILL.md', digest: HELLO };
+  const base: Record<string, unknown> = {
+    name: 'my-skill',
+    description: 'A test skill',
+    type: 'skill-md',
+    url: 'my-skill/SKILL.md',
+    digest: HELLO,
+  };
   const out: Record<string, unknown> = {};
-  for (const [k, v] of [...Object.entries(base), ...Object.entries(over)]) if (v !== OMIT) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of [...Object.entries(base), ...Object.entries(over)])
+    if (v !== OMIT) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   for (const [k, v] of Object.entries(over)) if (v === OMIT) delete out[k];
   return out;
 }
@@ -44,15 +51,43 @@ const entryRows: EntryRow[] = [
   ['17. type Skill-MD', entry({ type: 'Skill-MD' }), 'skipped', 'unknown-type', 'warning', '$.skills[0].type'],
   ['17. type skill', entry({ type: 'skill' }), 'skipped', 'unknown-type', 'warning', '$.skills[0].type'],
   ['17. type task', entry({ type: 'task' }), 'skipped', 'unknown-type', 'warning', '$.skills[0].type'],
-  ['17. unknown type skips the other checks', entry({ type: 'mcp-tool', url: OMIT, digest: OMIT }), 'skipped', 'unknown-type', 'warning', '$.skills[0].type'],
+  [
+    '17. unknown type skips the other checks',
+    entry({ type: 'mcp-tool', url: OMIT, digest: OMIT }),
+    'skipped',
+    'unknown-type',
+    'warning',
+    '$.skills[0].type',
+  ],
   ['17. type missing', entry({ type: OMIT }), 'invalid', 'missing-type', 'error', '$.skills[0].type'],
   ['17. type a number', entry({ type: 1 }), 'invalid', 'missing-type', 'error', '$.skills[0].type'],
   ['18. description missing', entry({ description: OMIT }), 'invalid', 'bad-description', 'error', '$.skills[0].description'],
   ['18. description empty', entry({ description: '' }), 'invalid', 'bad-description', 'error', '$.skills[0].description'],
   ['18. description whitespace only', entry({ description: ' \n\t ' }), 'invalid', 'bad-description', 'error', '$.skills[0].description'],
-  ['18. description of 1025 characters', entry({ description: 'x'.repeat(1025) }), 'invalid', 'bad-description', 'error', '$.skills[0].description'],
-  ['18. description of 1025 astral characters', entry({ description: '😀'.repeat(1025) }), 'invalid', 'bad-description', 'error', '$.skills[0].description'],
-  ['18. description of 5000 characters', entry({ description: 'x'.repeat(5000) }), 'invalid', 'bad-description', 'error', '$.skills[0].description'],
+  [
+    '18. description of 1025 characters',
+    entry({ description: 'x'.repeat(1025) }),
+    'invalid',
+    'bad-description',
+    'error',
+    '$.skills[0].description',
+  ],
+  [
+    '18. description of 1025 astral characters',
+    entry({ description: '😀'.repeat(1025) }),
+    'invalid',
+    'bad-description',
+    'error',
+    '$.skills[0].description',
+  ],
+  [
+    '18. description of 5000 characters',
+    entry({ description: 'x'.repeat(5000) }),
+    'invalid',
+    'bad-description',
+    'error',
+    '$.skills[0].description',
+  ],
   ['18. description true', entry({ description: true }), 'invalid', 'bad-description', 'error', '$.skills[0].description'],
   ['19. description of 1024 astral characters', entry({ description: '😀'.repeat(1024) }), 'pending', null],
   ['19. description of 1024 characters', entry({ description: 'x'.repeat(1024) }), 'pending', null],
@@ -69,34 +104,118 @@ const entryRows: EntryRow[] = [
   ['21. javascript: resolves; the URL policy blocks it later', entry({ url: 'javascript:alert(1)' }), 'pending', null],
   ['21. data: resolves; the URL policy blocks it later', entry({ url: 'data:text/markdown,hi' }), 'pending', null],
   ['21. ftp: resolves, on another origin', entry({ url: 'ftp://files.example/x' }), 'pending', null],
-  ['22. artifact on a CDN', entry({ url: 'https://cdn.example.net/x/SKILL.md' }), 'pending', 'artifact-other-origin', 'info', '$.skills[0].url'],
-  ['22. protocol-relative url on another host', entry({ url: '//cdn.example.net/x/SKILL.md' }), 'pending', 'artifact-other-origin', 'info', '$.skills[0].url'],
+  [
+    '22. artifact on a CDN',
+    entry({ url: 'https://cdn.example.net/x/SKILL.md' }),
+    'pending',
+    'artifact-other-origin',
+    'info',
+    '$.skills[0].url',
+  ],
+  [
+    '22. protocol-relative url on another host',
+    entry({ url: '//cdn.example.net/x/SKILL.md' }),
+    'pending',
+    'artifact-other-origin',
+    'info',
+    '$.skills[0].url',
+  ],
   ['22. double backslash acts as //', entry({ url: '\\\\evil.example\\x' }), 'pending', 'artifact-other-origin', 'info', '$.skills[0].url'],
-  ['23. ../../x leaves the skills directory', entry({ url: '../../x/SKILL.md' }), 'pending', 'url-leaves-skills-dir', 'info', '$.skills[0].url'],
+  [
+    '23. ../../x leaves the skills directory',
+    entry({ url: '../../x/SKILL.md' }),
+    'pending',
+    'url-leaves-skills-dir',
+    'info',
+    '$.skills[0].url',
+  ],
   ['23. %2e%2e/x acts as ../', entry({ url: '%2e%2e/x/SKILL.md' }), 'pending', 'url-encoded-dots', 'info', '$.skills[0].url'],
   ['23. ../agent-skills/ stays inside', entry({ url: '../agent-skills/x/SKILL.md' }), 'pending', null],
   ['23. path-absolute url', entry({ url: '/.well-known/agent-skills/x/SKILL.md' }), 'pending', null],
-  ['24. digest with upper-case hex', entry({ digest: HELLO.toUpperCase().replace('SHA256', 'sha256') }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
-  ['24. digest with an upper-case prefix', entry({ digest: HELLO.replace('sha256', 'SHA256') }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
+  [
+    '24. digest with upper-case hex',
+    entry({ digest: HELLO.toUpperCase().replace('SHA256', 'sha256') }),
+    'invalid',
+    'bad-digest',
+    'error',
+    '$.skills[0].digest',
+  ],
+  [
+    '24. digest with an upper-case prefix',
+    entry({ digest: HELLO.replace('sha256', 'SHA256') }),
+    'invalid',
+    'bad-digest',
+    'error',
+    '$.skills[0].digest',
+  ],
   ['24. digest of 63 hex', entry({ digest: HELLO.slice(0, -1) }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
   ['24. digest of 65 hex', entry({ digest: `${HELLO}0` }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
   ['24. sha512 digest', entry({ digest: `sha512:${'ab'.repeat(64)}` }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
-  ['24. SRI sha256-<base64>', entry({ digest: 'sha256-kPjsVmnNNBg7mw/fi5T177TDZyh2Mw9Kp2CIwrStF74=' }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
-  ['24. RFC 9530 sha-256=:<base64>:', entry({ digest: 'sha-256=:kPjsVmnNNBg7mw/fi5T177TDZyh2Mw9Kp2CIwrStF74=:' }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
+  [
+    '24. SRI sha256-<base64>',
+    entry({ digest: 'sha256-kPjsVmnNNBg7mw/fi5T177TDZyh2Mw9Kp2CIwrStF74=' }),
+    'invalid',
+    'bad-digest',
+    'error',
+    '$.skills[0].digest',
+  ],
+  [
+    '24. RFC 9530 sha-256=:<base64>:',
+    entry({ digest: 'sha-256=:kPjsVmnNNBg7mw/fi5T177TDZyh2Mw9Kp2CIwrStF74=:' }),
+    'invalid',
+    'bad-digest',
+    'error',
+    '$.skills[0].digest',
+  ],
   ['24. bare hex', entry({ digest: HELLO.slice(7) }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
-  ['24. base64 after sha256:', entry({ digest: 'sha256:kPjsVmnNNBg7mw/fi5T177TDZyh2Mw9Kp2CIwrStF74=' }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
+  [
+    '24. base64 after sha256:',
+    entry({ digest: 'sha256:kPjsVmnNNBg7mw/fi5T177TDZyh2Mw9Kp2CIwrStF74=' }),
+    'invalid',
+    'bad-digest',
+    'error',
+    '$.skills[0].digest',
+  ],
   ['24. digest missing', entry({ digest: OMIT }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
   ['24. digest a number', entry({ digest: 7 }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
   ['24. digest empty', entry({ digest: '' }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
-  ['25. sha256 field instead of digest', entry({ digest: OMIT, sha256: HELLO }), 'invalid', 'digest-field-misnamed', 'error', '$.skills[0].sha256'],
+  [
+    '25. sha256 field instead of digest',
+    entry({ digest: OMIT, sha256: HELLO }),
+    'invalid',
+    'digest-field-misnamed',
+    'error',
+    '$.skills[0].sha256',
+  ],
   ['entry a string', 'my-skill', 'invalid', 'entry-not-object', 'error', '$.skills[0]'],
   ['entry null', null, 'invalid', 'entry-not-object', 'error', '$.skills[0]'],
   ['entry an array', [entry()], 'invalid', 'entry-not-object', 'error', '$.skills[0]'],
   ['3. expected future field version: no finding', entry({ version: '1.2.0' }), 'pending', null],
   ['3. unknown entry field x-foo', entry({ 'x-foo': 1 }), 'pending', 'unknown-entry-field', 'info', '$.skills[0]["x-foo"]'],
-  ['prototype key __proto__ as an entry field', entry(JSON.parse('{"__proto__":{"polluted":true}}')), 'pending', 'unknown-entry-field', 'info', '$.skills[0].__proto__'],
-  ['prototype key constructor as an entry field', entry({ constructor: 'x' }), 'pending', 'unknown-entry-field', 'info', '$.skills[0].constructor'],
-  ['typo digets: missing digest, with a hint', entry({ digest: OMIT, digets: HELLO }), 'invalid', 'bad-digest', 'error', '$.skills[0].digest'],
+  [
+    'prototype key __proto__ as an entry field',
+    entry(JSON.parse('{"__proto__":{"polluted":true}}')),
+    'pending',
+    'unknown-entry-field',
+    'info',
+    '$.skills[0].__proto__',
+  ],
+  [
+    'prototype key constructor as an entry field',
+    entry({ constructor: 'x' }),
+    'pending',
+    'unknown-entry-field',
+    'info',
+    '$.skills[0].constructor',
+  ],
+  [
+    'typo digets: missing digest, with a hint',
+    entry({ digest: OMIT, digets: HELLO }),
+    'invalid',
+    'bad-digest',
+    'error',
+    '$.skills[0].digest',
+  ],
 ];
 
 describe('parseSkillIndex: entries', () => {
@@ -137,9 +256,23 @@ type IndexRow = [label: string, value: unknown, format: IndexFormat, code: strin
 const indexRows: IndexRow[] = [
   ['1. minimal index', index(entry()), 'v0.2.0', null],
   ['2. empty skills', index(), 'v0.2.0', 'no-skills', 'info', '$.skills'],
-  ['3. unknown top-level version next to $schema', { ...index(entry()), version: '1' }, 'v0.2.0', 'unknown-index-field', 'info', '$.version'],
+  [
+    '3. unknown top-level version next to $schema',
+    { ...index(entry()), version: '1' },
+    'v0.2.0',
+    'unknown-index-field',
+    'info',
+    '$.version',
+  ],
   ['3. unknown top-level x-foo', { ...index(entry()), 'x-foo': true }, 'v0.2.0', 'unknown-index-field', 'info', '$["x-foo"]'],
-  ['3. typo schema instead of $schema reads as missing', { schema: V020, skills: [entry()] }, 'v0.2.0', 'missing-schema', 'error', '$.$schema'],
+  [
+    '3. typo schema instead of $schema reads as missing',
+    { schema: V020, skills: [entry()] },
+    'v0.2.0',
+    'missing-schema',
+    'error',
+    '$.$schema',
+  ],
   ['5. top level an array', [entry()], 'invalid', 'index-not-object', 'error', '$'],
   ['5. top level a string', 'skills', 'invalid', 'index-not-object', 'error', '$'],
   ['5. top level null', null, 'invalid', 'index-not-object', 'error', '$'],
@@ -148,15 +281,57 @@ const indexRows: IndexRow[] = [
   ['6. skills a string', { $schema: V020, skills: 'a' }, 'invalid', 'skills-not-array', 'error', '$.skills'],
   ['7. no $schema, v0.1 entries', { skills: [{ name: 'a', description: 'd', files: ['SKILL.md'] }] }, 'v0.1', 'old-format', 'warning', '$'],
   ['8. no $schema, v0.2 entries', { skills: [entry()] }, 'v0.2.0', 'missing-schema', 'error', '$.$schema'],
-  ['9. $schema over http', { ...index(entry()), $schema: V020.replace('https:', 'http:') }, 'unknown-schema', 'unknown-schema', 'warning', '$.$schema'],
+  [
+    '9. $schema over http',
+    { ...index(entry()), $schema: V020.replace('https:', 'http:') },
+    'unknown-schema',
+    'unknown-schema',
+    'warning',
+    '$.$schema',
+  ],
   ['9. $schema with a trailing /', { ...index(entry()), $schema: `${V020}/` }, 'unknown-schema', 'unknown-schema', 'warning', '$.$schema'],
-  ['9. $schema 0.1.0', { ...index(entry()), $schema: V020.replace('0.2.0', '0.1.0') }, 'unknown-schema', 'unknown-schema', 'warning', '$.$schema'],
-  ['9. $schema seen in the wild', { ...index(entry()), $schema: 'https://agentskills.io/schemas/v0.2.0/index.json' }, 'unknown-schema', 'unknown-schema', 'warning', '$.$schema'],
+  [
+    '9. $schema 0.1.0',
+    { ...index(entry()), $schema: V020.replace('0.2.0', '0.1.0') },
+    'unknown-schema',
+    'unknown-schema',
+    'warning',
+    '$.$schema',
+  ],
+  [
+    '9. $schema seen in the wild',
+    { ...index(entry()), $schema: 'https://agentskills.io/schemas/v0.2.0/index.json' },
+    'unknown-schema',
+    'unknown-schema',
+    'warning',
+    '$.$schema',
+  ],
   ['9. $schema a number', { ...index(entry()), $schema: 2 }, 'unknown-schema', 'unknown-schema', 'warning', '$.$schema'],
   ['9. $schema null', { ...index(entry()), $schema: null }, 'unknown-schema', 'unknown-schema', 'warning', '$.$schema'],
-  ['9. $schema a future 0.3.0', { ...index(entry()), $schema: V020.replace('0.2.0', '0.3.0') }, 'unknown-schema', 'unknown-schema', 'warning', '$.$schema'],
-  ['10. interim draft with top-level version', { version: '0.2.0', skills: [{ name: 'a', description: 'd', files: ['SKILL.md'] }] }, 'interim', 'interim-format', 'warning', '$'],
-  ['10. interim draft with files objects', { skills: [{ name: 'a', description: 'd', files: [{ path: 'SKILL.md', digest: HELLO }] }] }, 'interim', 'interim-format', 'warning', '$'],
+  [
+    '9. $schema a future 0.3.0',
+    { ...index(entry()), $schema: V020.replace('0.2.0', '0.3.0') },
+    'unknown-schema',
+    'unknown-schema',
+    'warning',
+    '$.$schema',
+  ],
+  [
+    '10. interim draft with top-level version',
+    { version: '0.2.0', skills: [{ name: 'a', description: 'd', files: ['SKILL.md'] }] },
+    'interim',
+    'interim-format',
+    'warning',
+    '$',
+  ],
+  [
+    '10. interim draft with files objects',
+    { skills: [{ name: 'a', description: 'd', files: [{ path: 'SKILL.md', digest: HELLO }] }] },
+    'interim',
+    'interim-format',
+    'warning',
+    '$',
+  ],
   ['12. duplicate names', index(entry(), entry({ url: 'other/SKILL.md' })), 'v0.2.0', 'duplicate-name', 'error', '$.skills[1].name'],
 ];
 
@@ -190,12 +365,20 @@ describe('parseSkillIndex: the index document', () => {
     const r = parseSkillIndex(index(entry(), entry({ digest: 'x' }), entry()), ctx);
     expect(r.entries.map((e) => e.status)).toEqual(['pending', 'invalid', 'pending']);
     const dups = r.findings.filter((f) => f.code === 'duplicate-name');
-    expect(dups.map((f) => [f.path, f.severity])).toEqual([['$.skills[1].name', 'error'], ['$.skills[2].name', 'error']]);
+    expect(dups.map((f) => [f.path, f.severity])).toEqual([
+      ['$.skills[1].name', 'error'],
+      ['$.skills[2].name', 'error'],
+    ]);
   });
 
   it('one bad entry does not sink the rest', () => {
     const r = parseSkillIndex(index(entry({ name: 'a' }), 42, entry({ name: 'b', type: 'task' }), entry({ name: 'c' })), ctx);
-    expect(r.entries.map((e) => [e.name, e.status])).toEqual([['a', 'pending'], [null, 'invalid'], ['b', 'skipped'], ['c', 'pending']]);
+    expect(r.entries.map((e) => [e.name, e.status])).toEqual([
+      ['a', 'pending'],
+      [null, 'invalid'],
+      ['b', 'skipped'],
+      ['c', 'pending'],
+    ]);
     // A skipped entry still shows where it points; an invalid non-object has nothing to show.
     expect(r.entries.map((e) => e.url)).toEqual([
       'https://shop.example/.well-known/agent-skills/my-skill/SKILL.md',
@@ -219,7 +402,10 @@ describe('parseSkillIndex: the index document', () => {
 
   it('lists one unknown field used by many entries once, and caps distinct names', () => {
     const many = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`x-${i}`, i]));
-    const r = parseSkillIndex(index(entry({ name: 'a', 'x-tag': 1 }), entry({ name: 'b', 'x-tag': 2 }), entry({ name: 'c', ...many })), ctx);
+    const r = parseSkillIndex(
+      index(entry({ name: 'a', 'x-tag': 1 }), entry({ name: 'b', 'x-tag': 2 }), entry({ name: 'c', ...many })),
+      ctx,
+    );
     const infos = r.findings.filter((f) => f.code === 'unknown-entry-field');
     expect(infos[0]).toMatchObject({ path: '$.skills[0]["x-tag"]', message: expect.stringContaining('(in 2 entries)') });
     expect(infos).toHaveLength(11);
@@ -228,7 +414,13 @@ describe('parseSkillIndex: the index document', () => {
 });
 
 describe('parseSkillIndex: embedded in poppy.json', () => {
-  const embedded: IndexContext = { source: 'poppy', document: 'https://shop.example/.well-known/poppy.json', requestedUrl: 'https://shop.example/.well-known/poppy.json', pathPrefix: ['skill_index'], maxSkills: 200 };
+  const embedded: IndexContext = {
+    source: 'poppy',
+    document: 'https://shop.example/.well-known/poppy.json',
+    requestedUrl: 'https://shop.example/.well-known/poppy.json',
+    pathPrefix: ['skill_index'],
+    maxSkills: 200,
+  };
 
   it('puts the prefix in every path', () => {
     const r = parseSkillIndex(index(entry({ name: 'a' }), entry({ name: 'b' }), entry({ name: 'c', digest: 'sha256:x' })), embedded);

@@ -40,7 +40,9 @@ describe('resolving entry urls (agent-skills-index.md §5)', () => {
     expect(differs).toMatchObject({ severity: 'info', path: '$.skill_index.skills[0].url', document: HOSTED });
     expect(differs!.message).toContain('https://shop.example/.well-known/agent-skills/x/SKILL.md');
     // The artifact now lives on the provider's host, not on the site: say so.
-    expect(r.findings).toContainEqual(expect.objectContaining({ code: 'artifact-other-origin', message: expect.stringContaining('https://host.example') }));
+    expect(r.findings).toContainEqual(
+      expect.objectContaining({ code: 'artifact-other-origin', message: expect.stringContaining('https://host.example') }),
+    );
   });
 
   it('stays quiet about the base when a redirect does not change the result', () => {
@@ -52,7 +54,11 @@ describe('resolving entry urls (agent-skills-index.md §5)', () => {
   it('names the artifact origin against the site asked for, not the redirect target', () => {
     const r = parseSkillIndex(one('https://cdn.example.net/x/SKILL.md'), ctx(INDEX));
     expect(r.findings).toEqual([
-      expect.objectContaining({ code: 'artifact-other-origin', severity: 'info', message: 'The artifact is on https://cdn.example.net, not on https://shop.example.' }),
+      expect.objectContaining({
+        code: 'artifact-other-origin',
+        severity: 'info',
+        message: 'The artifact is on https://cdn.example.net, not on https://shop.example.',
+      }),
     ]);
   });
 
@@ -68,7 +74,10 @@ describe('resolving entry urls (agent-skills-index.md §5)', () => {
 
   it('reports a backslash even when the result is on another host, and shows where it goes', () => {
     const r = parseSkillIndex(one('\\\\evil.example\\x'), ctx(INDEX));
-    expect(r.findings.map((f) => [f.code, f.severity])).toEqual([['url-backslash', 'warning'], ['artifact-other-origin', 'info']]);
+    expect(r.findings.map((f) => [f.code, f.severity])).toEqual([
+      ['url-backslash', 'warning'],
+      ['artifact-other-origin', 'info'],
+    ]);
     expect(r.findings[0]!.message).toContain('https://evil.example/x');
   });
 });

@@ -27,7 +27,13 @@ interface Row {
 const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   // 42. OK
   ['42 minimal file', md(BASE), []],
-  ['42 all optional fields valid', md(`${BASE}\nlicense: MIT\ncompatibility: Requires git and network access\nmetadata:\n  author: "Flowers Inc."\n  version: "1.0"\nallowed-tools: Bash(git:*) Read`), []],
+  [
+    '42 all optional fields valid',
+    md(
+      `${BASE}\nlicense: MIT\ncompatibility: Requires git and network access\nmetadata:\n  author: "Flowers Inc."\n  version: "1.0"\nallowed-tools: Bash(git:*) Read`,
+    ),
+    [],
+  ],
   ['42 metadata with quoted string values', md(`${BASE}\nmetadata:\n  owner: "team-a"\n  internal: "true"`), []],
   ['42 CRLF line ends', md(BASE).replaceAll('\n', '\r\n'), []],
   ['42 no index context', md('name: other-skill\ndescription: Anything'), [], { ctx: { indexName: null, indexDescription: null } }],
@@ -39,13 +45,25 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   ['43 leading blank line', `\n${md(BASE)}`, ['error skill-md-leading-blank-line'], { says: 'clients differ' }],
   ['43 leading whitespace-only lines', `  \n\t\n${md(BASE)}`, ['error skill-md-leading-blank-line']],
   ['43 unclosed ---', '---\nname: my-skill\ndescription: A test skill\n# My Skill\n', ['error skill-md-frontmatter-unclosed']],
-  ['43 closing line with trailing spaces', '---\nname: my-skill\ndescription: A test skill\n---  \n# My Skill\n', ['error skill-md-frontmatter-unclosed']],
+  [
+    '43 closing line with trailing spaces',
+    '---\nname: my-skill\ndescription: A test skill\n---  \n# My Skill\n',
+    ['error skill-md-frontmatter-unclosed'],
+  ],
   ['43 only an opening line', '---', ['error skill-md-frontmatter-unclosed']],
   ['43 BOM first', Uint8Array.of(0xef, 0xbb, 0xbf, ...enc(md(BASE))), ['error skill-md-bom'], { says: 'clients differ' }],
   ['43 ---yaml opener', md(BASE).replace('---', '---yaml'), ['error skill-md-no-frontmatter'], { says: '---yaml' }],
   ['43 ---- opener', md(BASE).replace('---', '----'), ['error skill-md-no-frontmatter']],
-  ['43 invalid UTF-8', Uint8Array.of(...enc('---\nname: my-skill\ndescription: '), 0xff, 0xfe, ...enc('\n---\n')), ['error skill-md-not-utf8']],
-  ['43 frontmatter too large to parse', md(`${BASE}\nmetadata:\n  notes: "${'n'.repeat(40_000)}"`), ['error skill-md-frontmatter-too-large']],
+  [
+    '43 invalid UTF-8',
+    Uint8Array.of(...enc('---\nname: my-skill\ndescription: '), 0xff, 0xfe, ...enc('\n---\n')),
+    ['error skill-md-not-utf8'],
+  ],
+  [
+    '43 frontmatter too large to parse',
+    md(`${BASE}\nmetadata:\n  notes: "${'n'.repeat(40_000)}"`),
+    ['error skill-md-frontmatter-too-large'],
+  ],
   // 44. E: YAML errors and wrong shapes
   ['44 invalid YAML ([invalid)', md('[invalid'), ['error skill-md-yaml-invalid']],
   ['44 unquoted key: a: b', withDescription('Use when: the user asks'), ['error skill-md-yaml-invalid'], { says: 'Quote the value' }],
@@ -57,7 +75,11 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   ['44 undefined alias', md(`${BASE}\nlicense: *nowhere`), ['error skill-md-yaml-invalid']],
   // 45. W: YAML 1.2 features skills-ref rejects
   ['45 flow map', md(`${BASE}\nmetadata: {author: "a"}`), ['warning skill-md-yaml-flow-style'], { says: 'skills-ref' }],
-  ['45 flow list', md(`${BASE}\nallowed-tools: [Read, Write]`), ['warning skill-md-yaml-flow-style', 'warning skill-md-allowed-tools-list']],
+  [
+    '45 flow list',
+    md(`${BASE}\nallowed-tools: [Read, Write]`),
+    ['warning skill-md-yaml-flow-style', 'warning skill-md-allowed-tools-list'],
+  ],
   ['45 anchor and alias', md(`name: my-skill\ndescription: &d A test skill\nmetadata:\n  summary: *d`), ['warning skill-md-yaml-anchor']],
   ['45 anchor alone', md(`name: &n my-skill\ndescription: A test skill`), ['warning skill-md-yaml-anchor']],
   ['45 !!str tag', md(`name: !!str my-skill\ndescription: A test skill`), ['warning skill-md-yaml-tag'], { says: '!!str' }],
@@ -74,8 +96,17 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   ['47 tags', md(`${BASE}\ntags:\n  - flowers`), ['warning skill-md-unknown-key']],
   ['47 tools', md(`${BASE}\ntools: Read`), ['warning skill-md-unknown-key']],
   ['47 disable-model-invocation', md(`${BASE}\ndisable-model-invocation: true`), ['warning skill-md-unknown-key']],
-  ['47 misspelt description', md('name: my-skill\ndescripton: A test skill'), ['error skill-md-description-missing', 'warning skill-md-unknown-key'], { says: 'Did you mean `description`' }],
-  ['47 __proto__ and constructor keys', md(`${BASE}\n__proto__: {polluted: "yes"}\nconstructor: x`), ['warning skill-md-unknown-key', 'warning skill-md-unknown-key', 'warning skill-md-yaml-flow-style']],
+  [
+    '47 misspelt description',
+    md('name: my-skill\ndescripton: A test skill'),
+    ['error skill-md-description-missing', 'warning skill-md-unknown-key'],
+    { says: 'Did you mean `description`' },
+  ],
+  [
+    '47 __proto__ and constructor keys',
+    md(`${BASE}\n__proto__: {polluted: "yes"}\nconstructor: x`),
+    ['warning skill-md-unknown-key', 'warning skill-md-unknown-key', 'warning skill-md-yaml-flow-style'],
+  ],
   // 48. E: name rules
   ['48 upper case', withName('My-Skill'), ['error skill-md-name-invalid'], { ctx: { indexName: 'My-Skill' }, says: 'Try `my-skill`' }],
   ['48 leading hyphen', withName('-foo'), ['error skill-md-name-invalid'], { ctx: { indexName: '-foo' } }],
@@ -83,14 +114,34 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   ['48 double hyphen', withName('foo--bar'), ['error skill-md-name-invalid'], { ctx: { indexName: 'foo--bar' }, says: 'double hyphen' }],
   ['48 underscore', withName('foo_bar'), ['error skill-md-name-invalid'], { ctx: { indexName: 'foo_bar' }, says: '"_"' }],
   ['48 dot', withName('foo.bar'), ['error skill-md-name-invalid'], { ctx: { indexName: 'foo.bar' } }],
-  ['48 65 characters', withName(`${NAME_64}b`), ['error skill-md-name-invalid'], { ctx: { indexName: `${NAME_64}b` }, says: '65 characters' }],
+  [
+    '48 65 characters',
+    withName(`${NAME_64}b`),
+    ['error skill-md-name-invalid'],
+    { ctx: { indexName: `${NAME_64}b` }, says: '65 characters' },
+  ],
   ['48 64 characters', withName(NAME_64), [], { ctx: { indexName: NAME_64 } }],
-  ['48 several problems at once', withName('Bad_Name-'), ['error skill-md-name-invalid'], { ctx: { indexName: 'Bad_Name-' }, says: 'has upper-case letters, starts or ends with a hyphen' }],
+  [
+    '48 several problems at once',
+    withName('Bad_Name-'),
+    ['error skill-md-name-invalid'],
+    { ctx: { indexName: 'Bad_Name-' }, says: 'has upper-case letters, starts or ends with a hyphen' },
+  ],
   ['48 Cyrillic', withName('мой-навык'), ['error skill-md-name-invalid'], { ctx: { indexName: 'мой-навык' } }],
   ['48 full-width NFKC', withName('ａｂｃ'), ['error skill-md-name-invalid'], { ctx: { indexName: 'ａｂｃ' }, says: 'NFKC form is "abc"' }],
-  ['48 e + U+0301 NFKC', withName('cafe\u0301'), ['error skill-md-name-invalid'], { ctx: { indexName: 'cafe\u0301' }, says: 'NFKC form is "café"' }],
+  [
+    '48 e + U+0301 NFKC',
+    withName('cafe\u0301'),
+    ['error skill-md-name-invalid'],
+    { ctx: { indexName: 'cafe\u0301' }, says: 'NFKC form is "café"' },
+  ],
   ['48 not equal to the index name', md(BASE), ['error skill-md-name-mismatch'], { ctx: { indexName: 'other-skill' } }],
-  ['48 invalid and not the index name', withName('ａｂｃ'), ['error skill-md-name-invalid', 'error skill-md-name-mismatch'], { ctx: { indexName: 'abc' } }],
+  [
+    '48 invalid and not the index name',
+    withName('ａｂｃ'),
+    ['error skill-md-name-invalid', 'error skill-md-name-mismatch'],
+    { ctx: { indexName: 'abc' } },
+  ],
   ['48 name missing', md('description: A test skill'), ['error skill-md-name-missing']],
   ['48 name empty string', withName('""'), ['error skill-md-name-missing']],
   ['48 name whitespace only', withName('"  "'), ['error skill-md-name-missing']],
@@ -99,10 +150,20 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   ['49 description empty string', withDescription('""'), ['error skill-md-description-missing']],
   ['49 description whitespace only', withDescription('"   "'), ['error skill-md-description-missing']],
   ['49 description with no value', withDescription(''), ['error skill-md-description-missing']],
-  ['49 description of 1025 characters', withDescription(`${DESC_1024}d`), ['error skill-md-description-too-long'], { ctx: { indexDescription: null }, says: '1025' }],
+  [
+    '49 description of 1025 characters',
+    withDescription(`${DESC_1024}d`),
+    ['error skill-md-description-too-long'],
+    { ctx: { indexDescription: null }, says: '1025' },
+  ],
   ['49 description of 1024 characters', withDescription(DESC_1024), [], { ctx: { indexDescription: DESC_1024 } }],
   ['49 description of 1024 astral characters', withDescription('😀'.repeat(1024)), [], { ctx: { indexDescription: null } }],
-  ['49 folded > block: its trailing newline counts', md(`name: my-skill\ndescription: >\n  ${DESC_1024}`), ['error skill-md-description-too-long'], { ctx: { indexDescription: null }, says: 'line break' }],
+  [
+    '49 folded > block: its trailing newline counts',
+    md(`name: my-skill\ndescription: >\n  ${DESC_1024}`),
+    ['error skill-md-description-too-long'],
+    { ctx: { indexDescription: null }, says: 'line break' },
+  ],
   ['49 folded >- block of 1024', md(`name: my-skill\ndescription: >-\n  ${DESC_1024}`), [], { ctx: { indexDescription: null } }],
   // 50. compatibility
   ['50 compatibility of 500', md(`${BASE}\ncompatibility: ${'c'.repeat(500)}`), []],
@@ -113,17 +174,32 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   ['50 compatibility: 3', md(`${BASE}\ncompatibility: 3`), ['error skill-md-not-a-string']],
   // 51. W: metadata and allowed-tools shapes (E for a non-string scalar)
   ['51 metadata as a scalar', md(`${BASE}\nmetadata: internal`), ['warning skill-md-metadata-not-string-map']],
-  ['51 metadata nested map', md(`${BASE}\nmetadata:\n  owner:\n    team: a`), ['warning skill-md-metadata-not-string-map'], { says: 'metadata.owner' }],
+  [
+    '51 metadata nested map',
+    md(`${BASE}\nmetadata:\n  owner:\n    team: a`),
+    ['warning skill-md-metadata-not-string-map'],
+    { says: 'metadata.owner' },
+  ],
   ['51 metadata unquoted number', md(`${BASE}\nmetadata:\n  version: 1.0`), ['warning skill-md-metadata-not-string-map']],
   ['51 allowed-tools as a list', md(`${BASE}\nallowed-tools:\n  - Read\n  - Write`), ['warning skill-md-allowed-tools-list']],
   ['51 allowed-tools: true', md(`${BASE}\nallowed-tools: true`), ['error skill-md-not-a-string']],
   ['51 license: 2', md(`${BASE}\nlicense: 2`), ['error skill-md-not-a-string']],
   // 52. W: a --- inside the frontmatter
-  ['52 description containing ---', withDescription('Before --- after'), ['warning skill-md-delimiter-in-value'], { ctx: { indexDescription: 'Before --- after' }, says: 'truncat' }],
+  [
+    '52 description containing ---',
+    withDescription('Before --- after'),
+    ['warning skill-md-delimiter-in-value'],
+    { ctx: { indexDescription: 'Before --- after' }, says: 'truncat' },
+  ],
   ['52 --- in a comment', md(`${BASE}\n# ---`), ['warning skill-md-delimiter-in-value']],
   // 53. index vs frontmatter
   ['53 index description differs', md(BASE), ['warning skill-md-description-differs'], { ctx: { indexDescription: 'Something else' } }],
-  ['53 index description differs only in whitespace', md(BASE), ['warning skill-md-description-whitespace'], { ctx: { indexDescription: 'A  test\nskill' } }],
+  [
+    '53 index description differs only in whitespace',
+    md(BASE),
+    ['warning skill-md-description-whitespace'],
+    { ctx: { indexDescription: 'A  test\nskill' } },
+  ],
   ['53 index description with outer whitespace', md(BASE), [], { ctx: { indexDescription: '  A test skill\n' } }],
   ['53 index name differs', md(BASE), ['error skill-md-name-mismatch'], { ctx: { indexName: 'my-skill-2' } }],
   // 54. I: body size
@@ -147,7 +223,11 @@ describe('SKILL.md checklist (skill-md.md §6, items 42–54)', () => {
 /** Cases beyond the checklist: codes the checklist has no item for. */
 const EXTRA_ROWS: [string, string, string[]][] = [
   ['a list as a key', md(`${BASE}\n? - a\n  - b\n: c`), ['warning skill-md-yaml-complex-key']],
-  ['more than 100 metadata keys', md(`${BASE}\nmetadata:\n${Array.from({ length: 101 }, (_, i) => `  k${i}: "v"`).join('\n')}`), ['warning skill-md-frontmatter-truncated']],
+  [
+    'more than 100 metadata keys',
+    md(`${BASE}\nmetadata:\n${Array.from({ length: 101 }, (_, i) => `  k${i}: "v"`).join('\n')}`),
+    ['warning skill-md-frontmatter-truncated'],
+  ],
 ];
 
 describe('SKILL.md checks beyond the checklist', () => {
@@ -165,7 +245,13 @@ describe('SKILL.md checks beyond the checklist', () => {
   it('returns the frontmatter as plain values and the body as text', () => {
     const text = md(`${BASE}\nlicense: MIT\nmetadata:\n  owner: "team-a"\nallowed-tools: Read`, '# My Skill\n\nDo it.\n');
     const result = checkSkillMd(enc(text), CTX);
-    expect(result.frontmatter).toEqual({ name: 'my-skill', description: 'A test skill', license: 'MIT', metadata: { owner: 'team-a' }, 'allowed-tools': 'Read' });
+    expect(result.frontmatter).toEqual({
+      name: 'my-skill',
+      description: 'A test skill',
+      license: 'MIT',
+      metadata: { owner: 'team-a' },
+      'allowed-tools': 'Read',
+    });
     expect(result.body).toBe('# My Skill\n\nDo it.\n');
   });
 
@@ -179,7 +265,11 @@ describe('SKILL.md checks beyond the checklist', () => {
   it('returns the whole text as body when there is no frontmatter, and no body when it is unclosed', () => {
     expect(checkSkillMd(enc('# Only markdown\n'), CTX).body).toBe('# Only markdown\n');
     expect(checkSkillMd(enc('---\nname: x\n'), CTX).body).toBeNull();
-    expect(checkSkillMd(Uint8Array.of(0xc3, 0x28), CTX)).toEqual({ frontmatter: null, body: null, findings: [expect.objectContaining({ code: 'skill-md-not-utf8' })] });
+    expect(checkSkillMd(Uint8Array.of(0xc3, 0x28), CTX)).toEqual({
+      frontmatter: null,
+      body: null,
+      findings: [expect.objectContaining({ code: 'skill-md-not-utf8' })],
+    });
   });
 
   it('reports paths as JSON paths', () => {
@@ -193,7 +283,9 @@ describe('SKILL.md checks beyond the checklist', () => {
   });
 
   it('points YAML errors at the line of the file', () => {
-    const [f] = checkSkillMd(enc(`\n${withDescription('Use when: asked')}`), CTX).findings.filter((x) => x.code === 'skill-md-yaml-invalid');
+    const [f] = checkSkillMd(enc(`\n${withDescription('Use when: asked')}`), CTX).findings.filter(
+      (x) => x.code === 'skill-md-yaml-invalid',
+    );
     expect(f?.message).toContain('at line 4 (`description: Use when: asked`)');
   });
 

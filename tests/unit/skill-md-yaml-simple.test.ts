@@ -11,7 +11,11 @@ import { readSimpleMapping } from '../../utils/skill-md/yaml-simple';
  * accepts a frontmatter, the YAML parser must read the same pairs and the check must come out
  * the same, finding for finding.
  */
-const CTX: SkillMdContext = { document: 'https://flowers.example/.well-known/agent-skills/x/SKILL.md', indexName: 'my-skill', indexDescription: 'A test skill' };
+const CTX: SkillMdContext = {
+  document: 'https://flowers.example/.well-known/agent-skills/x/SKILL.md',
+  indexName: 'my-skill',
+  indexDescription: 'A test skill',
+};
 const enc = (s: string) => new TextEncoder().encode(s);
 const md = (yaml: string) => enc(`---\n${yaml}---\n# Body\n`);
 
@@ -35,7 +39,11 @@ describe('readSimpleMapping', () => {
     ['double-quoted with escapes', 'description: "Use when: \\"a\\" \\\\ \\u00e9\\n"\n', { description: 'Use when: "a" \\ é\n' }],
     ['single-quoted', "description: 'it''s: fine'\n", { description: "it's: fine" }],
     ['quoted number stays text', 'version: "1.0"\n', { version: '1.0' }],
-    ['inner colons, hashes and brackets', 'allowed-tools: Bash(git:*) Read#x [a] {b}, c\n', { 'allowed-tools': 'Bash(git:*) Read#x [a] {b}, c' }],
+    [
+      'inner colons, hashes and brackets',
+      'allowed-tools: Bash(git:*) Read#x [a] {b}, c\n',
+      { 'allowed-tools': 'Bash(git:*) Read#x [a] {b}, c' },
+    ],
     ['non-ASCII', 'description: Fleurs été 😀\n', { description: 'Fleurs été 😀' }],
   ])('reads %s', (_label, yaml, expected) => {
     expect(Object.fromEntries(readSimpleMapping(yaml) ?? [])).toEqual(expected);
@@ -107,7 +115,10 @@ describe('fast reader and full parser agree', () => {
 
   it.each([
     ['values past the copy bound', `name: my-skill\ndescription: A test skill\nlicense: ${'x'.repeat(5000)}\n`],
-    ['field rules on text values', `name: My_Skill\ndescription: ${'d'.repeat(1025)}\ncompatibility: ''\nmetadata: internal\nversion: "1.0"\n`],
+    [
+      'field rules on text values',
+      `name: My_Skill\ndescription: ${'d'.repeat(1025)}\ncompatibility: ''\nmetadata: internal\nversion: "1.0"\n`,
+    ],
     ['__proto__ and constructor keys', 'name: my-skill\ndescription: A test skill\n__proto__: x\nconstructor: y\n'],
   ])('on %s', (_label, yaml) => {
     expect(sameBothWays(md(yaml))).toBe(true);
@@ -119,9 +130,53 @@ describe('fast reader and full parser agree', () => {
   const SEPARATORS = [':', ':  ', ' : ', ':\t', ': #'];
   const TEXT = ['a', 'Z', 'word', ' ', 'é', '😀', '(', ')', '/', '=', '0', '1', '.', '-', ',', '[', '}', "'", '"', ':', '#'];
   const ODD = [
-    '  ', '+', '~', ' #', ': ', "''", '\\', '\\"', '\\n', '\\t', '\\u00e9', '\\ud83d', '\\x41', '\\/', '\\0', '{', ']', '&', '*', '!',
-    '|', '>', '%', '@', '`', '?', '\t', '\u00a0', '\u0085', '\u2028', '\ufeff', '\u007f', '\ufffe', 'null', 'true', 'False', '1e3', '.inf',
-    '.NaN', '0x1F', '0o7', '---', '...', '\r', '<<', '- ', '? ',
+    '  ',
+    '+',
+    '~',
+    ' #',
+    ': ',
+    "''",
+    '\\',
+    '\\"',
+    '\\n',
+    '\\t',
+    '\\u00e9',
+    '\\ud83d',
+    '\\x41',
+    '\\/',
+    '\\0',
+    '{',
+    ']',
+    '&',
+    '*',
+    '!',
+    '|',
+    '>',
+    '%',
+    '@',
+    '`',
+    '?',
+    '\t',
+    '\u00a0',
+    '\u0085',
+    '\u2028',
+    '\ufeff',
+    '\u007f',
+    '\ufffe',
+    'null',
+    'true',
+    'False',
+    '1e3',
+    '.inf',
+    '.NaN',
+    '0x1F',
+    '0o7',
+    '---',
+    '...',
+    '\r',
+    '<<',
+    '- ',
+    '? ',
   ];
 
   it('on 10 000 generated frontmatters', () => {

@@ -105,7 +105,12 @@ const rows: Row[] = [
   ['%2e%2e/x', 'public', INDEX, 'https://shop.example/.well-known/x'],
   ['  x/SKILL.md  ', 'public', INDEX, 'https://shop.example/.well-known/agent-skills/x/SKILL.md'],
   ['//127.0.0.1/x', 'public', INDEX, 'loopback'],
-  ['x/SKILL.md', 'local', 'http://localhost:3000/.well-known/agent-skills/index.json', 'http://localhost:3000/.well-known/agent-skills/x/SKILL.md'],
+  [
+    'x/SKILL.md',
+    'local',
+    'http://localhost:3000/.well-known/agent-skills/index.json',
+    'http://localhost:3000/.well-known/agent-skills/x/SKILL.md',
+  ],
   ['x', 'public', 'not a base', 'unparseable'],
   // the local exception: a dev site may use http: and private hosts
   ['http://localhost:3000/.well-known/poppy.json', 'local', undefined, 'http://localhost:3000/.well-known/poppy.json'],
@@ -198,7 +203,10 @@ describe('nonPublicAddress (addresses as DNS returns them)', () => {
     expect(nonPublicAddress(address)).toMatch(why);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])('%s is public', (address) => {
-    expect(nonPublicAddress(address)).toBeNull();
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])(
+    '%s is public',
+    (address) => {
+      expect(nonPublicAddress(address)).toBeNull();
+    },
+  );
 });

@@ -7,7 +7,8 @@ import * as storage from '../../utils/storage';
 import { report, skill } from './helpers';
 
 const A = 'https://flowers.example';
-const MD = '---\nname: find-flowers\ndescription: Finds flowers.\n---\n# Find flowers\n\nSee [the shop](./shop), [the router](https://192.168.1.1/reboot) and <script>alert(1)</script>\n';
+const MD =
+  '---\nname: find-flowers\ndescription: Finds flowers.\n---\n# Find flowers\n\nSee [the shop](./shop), [the router](https://192.168.1.1/reboot) and <script>alert(1)</script>\n';
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -51,7 +52,12 @@ describe('getSkillTree', () => {
     const hex = await sha256(MD);
     const digest = `sha256:${hex}`;
     const listed = { ...skill('find-flowers', status, digest), url: `${A}/skills/find-flowers/SKILL.md` };
-    await storage.setResult(A, { report: report(A, status === 'verified' ? 'ok' : 'errors', [listed]), rawPoppy: null, checkedAt: Date.now(), allHosts: true });
+    await storage.setResult(A, {
+      report: report(A, status === 'verified' ? 'ok' : 'errors', [listed]),
+      rawPoppy: null,
+      checkedAt: Date.now(),
+      allHosts: true,
+    });
     await storage.skillBodies.put(hex, new TextEncoder().encode(MD));
     return digest;
   }

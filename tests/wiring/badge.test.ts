@@ -17,23 +17,79 @@ describe('badgeLook', () => {
   it.each<[string, BadgeState, { text: string; color: string; title: string; lit: boolean }]>([
     ['idle', { kind: 'idle' }, { text: '', color: BADGE_COLORS.checking, title: 'actionTitleIdle', lit: false }],
     ['checking', { kind: 'checking' }, { text: '…', color: BADGE_COLORS.checking, title: 'badgeTitleChecking', lit: false }],
-    ['nothing published', { kind: 'result', report: report(site, 'none') }, { text: '', color: BADGE_COLORS.checking, title: 'badgeTitleNothing', lit: false }],
-    ['ok, three skills', { kind: 'result', report: report(site, 'ok', three, { poppy: org('Northlight Flowers') }) }, { text: '3✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedMany|Northlight Flowers|3', lit: true }],
-    ['ok, one skill, no organisation name', { kind: 'result', report: report(site, 'ok', [skill('a', 'verified')]) }, { text: '1✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedOne|flowers.example|1', lit: true }],
-    ['ok, no skills: just the glyph', { kind: 'result', report: report(site, 'ok') }, { text: '✓', color: BADGE_COLORS.ok, title: 'badgeTitleNoSkills|flowers.example', lit: true }],
-    ['ok with skills on other hosts not checked', { kind: 'result', report: report(site, 'ok', [skill('a', 'verified'), skill('b', 'not-checked')]) }, { text: '2✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedSome|flowers.example|1|2', lit: true }],
-    ['warnings', { kind: 'result', report: report(site, 'warnings', three, { findings: [issue('warning'), issue('warning'), issue('info')] }) }, { text: '3!', color: BADGE_COLORS.warnings, title: 'badgeTitleWarningsMany|flowers.example|2', lit: true }],
-    ['one mismatch', { kind: 'result', report: report(site, 'errors', [skill('a', 'verified'), skill('b', 'mismatch')], { findings: [issue('error')] }) }, { text: '2✗', color: BADGE_COLORS.errors, title: 'badgeTitleMismatchOne|flowers.example|1', lit: true }],
-    ['two mismatches', { kind: 'result', report: report(site, 'errors', [skill('a', 'mismatch'), skill('b', 'mismatch')]) }, { text: '2✗', color: BADGE_COLORS.errors, title: 'badgeTitleMismatchMany|flowers.example|2', lit: true }],
-    ['errors without skills', { kind: 'result', report: report(site, 'errors', [], { findings: [issue('error')] }) }, { text: '✗', color: BADGE_COLORS.errors, title: 'badgeTitleErrorsOne|flowers.example|1', lit: true }],
-    ['over 99 skills', { kind: 'result', report: report(site, 'ok', Array.from({ length: 150 }, (_, i) => skill(`s${i}`, 'verified'))) }, { text: '99+✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedMany|flowers.example|150', lit: true }],
+    [
+      'nothing published',
+      { kind: 'result', report: report(site, 'none') },
+      { text: '', color: BADGE_COLORS.checking, title: 'badgeTitleNothing', lit: false },
+    ],
+    [
+      'ok, three skills',
+      { kind: 'result', report: report(site, 'ok', three, { poppy: org('Northlight Flowers') }) },
+      { text: '3✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedMany|Northlight Flowers|3', lit: true },
+    ],
+    [
+      'ok, one skill, no organisation name',
+      { kind: 'result', report: report(site, 'ok', [skill('a', 'verified')]) },
+      { text: '1✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedOne|flowers.example|1', lit: true },
+    ],
+    [
+      'ok, no skills: just the glyph',
+      { kind: 'result', report: report(site, 'ok') },
+      { text: '✓', color: BADGE_COLORS.ok, title: 'badgeTitleNoSkills|flowers.example', lit: true },
+    ],
+    [
+      'ok with skills on other hosts not checked',
+      { kind: 'result', report: report(site, 'ok', [skill('a', 'verified'), skill('b', 'not-checked')]) },
+      { text: '2✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedSome|flowers.example|1|2', lit: true },
+    ],
+    [
+      'warnings',
+      { kind: 'result', report: report(site, 'warnings', three, { findings: [issue('warning'), issue('warning'), issue('info')] }) },
+      { text: '3!', color: BADGE_COLORS.warnings, title: 'badgeTitleWarningsMany|flowers.example|2', lit: true },
+    ],
+    [
+      'one mismatch',
+      { kind: 'result', report: report(site, 'errors', [skill('a', 'verified'), skill('b', 'mismatch')], { findings: [issue('error')] }) },
+      { text: '2✗', color: BADGE_COLORS.errors, title: 'badgeTitleMismatchOne|flowers.example|1', lit: true },
+    ],
+    [
+      'two mismatches',
+      { kind: 'result', report: report(site, 'errors', [skill('a', 'mismatch'), skill('b', 'mismatch')]) },
+      { text: '2✗', color: BADGE_COLORS.errors, title: 'badgeTitleMismatchMany|flowers.example|2', lit: true },
+    ],
+    [
+      'errors without skills',
+      { kind: 'result', report: report(site, 'errors', [], { findings: [issue('error')] }) },
+      { text: '✗', color: BADGE_COLORS.errors, title: 'badgeTitleErrorsOne|flowers.example|1', lit: true },
+    ],
+    [
+      'over 99 skills',
+      {
+        kind: 'result',
+        report: report(
+          site,
+          'ok',
+          Array.from({ length: 150 }, (_, i) => skill(`s${i}`, 'verified')),
+        ),
+      },
+      { text: '99+✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedMany|flowers.example|150', lit: true },
+    ],
   ])('%s', (_name, state, look) => {
     expect(badgeLook(state, echo)).toEqual(look);
   });
 
   it('shows nothing for a soft-404 (HTML answered, nothing published) although the verdict warns', () => {
     const soft404 = report(site, 'warnings', [], { findings: [issue('warning')] });
-    soft404.documents = soft404.documents.map((d) => ({ kind: d.kind, requestedUrl: d.requestedUrl, url: d.url, httpStatus: 200, contentType: 'text/html', bytes: 10, redirected: false, published: false }));
+    soft404.documents = soft404.documents.map((d) => ({
+      kind: d.kind,
+      requestedUrl: d.requestedUrl,
+      url: d.url,
+      httpStatus: 200,
+      contentType: 'text/html',
+      bytes: 10,
+      redirected: false,
+      published: false,
+    }));
     expect(badgeLook({ kind: 'result', report: soft404 }, echo)).toMatchObject({ text: '', lit: false, title: 'badgeTitleNothing' });
   });
 
@@ -45,8 +101,19 @@ describe('badgeLook', () => {
 
 describe('tooltips in words from _locales', () => {
   const keys: BadgeMessageKey[] = [
-    'actionTitleIdle', 'badgeTitleChecking', 'badgeTitleNothing', 'badgeTitleVerifiedOne', 'badgeTitleVerifiedMany', 'badgeTitleVerifiedSome',
-    'badgeTitleNoSkills', 'badgeTitleWarningsOne', 'badgeTitleWarningsMany', 'badgeTitleMismatchOne', 'badgeTitleMismatchMany', 'badgeTitleErrorsOne', 'badgeTitleErrorsMany',
+    'actionTitleIdle',
+    'badgeTitleChecking',
+    'badgeTitleNothing',
+    'badgeTitleVerifiedOne',
+    'badgeTitleVerifiedMany',
+    'badgeTitleVerifiedSome',
+    'badgeTitleNoSkills',
+    'badgeTitleWarningsOne',
+    'badgeTitleWarningsMany',
+    'badgeTitleMismatchOne',
+    'badgeTitleMismatchMany',
+    'badgeTitleErrorsOne',
+    'badgeTitleErrorsMany',
   ];
   it.each(keys)('%s exists and fills every placeholder', (key) => {
     const text = translate(key, ['Site', '2', '3']);
@@ -59,17 +126,39 @@ describe('tooltips in words from _locales', () => {
     const only = report(site, 'ok');
     only.documents = [
       { ...only.documents[0]!, httpStatus: 404, published: false },
-      { kind: 'index', requestedUrl: `${site}/.well-known/agent-skills/index.json`, url: null, httpStatus: 200, contentType: 'application/json', bytes: 60, redirected: false, published: true },
+      {
+        kind: 'index',
+        requestedUrl: `${site}/.well-known/agent-skills/index.json`,
+        url: null,
+        httpStatus: 200,
+        contentType: 'application/json',
+        bytes: 60,
+        redirected: false,
+        published: true,
+      },
     ];
     return only;
   };
-  const flowers = (skills: ReturnType<typeof skill>[], verdict: 'ok' | 'errors') => report(site, verdict, skills, { poppy: org('Northlight Flowers') });
+  const flowers = (skills: ReturnType<typeof skill>[], verdict: 'ok' | 'errors') =>
+    report(site, verdict, skills, { poppy: org('Northlight Flowers') });
   it.each<[string, BadgeState, RegExp]>([
-    ['names the site and counts verified skills', { kind: 'result', report: flowers(three, 'ok') }, /^Northlight Flowers: 3 skills\b.*verified$/],
-    ['says a skill does not match its digest', { kind: 'result', report: flowers([skill('a', 'mismatch')], 'errors') }, /^Northlight Flowers: 1 skill does not match its digest$/],
+    [
+      'names the site and counts verified skills',
+      { kind: 'result', report: flowers(three, 'ok') },
+      /^Northlight Flowers: 3 skills\b.*verified$/,
+    ],
+    [
+      'says a skill does not match its digest',
+      { kind: 'result', report: flowers([skill('a', 'mismatch')], 'errors') },
+      /^Northlight Flowers: 1 skill does not match its digest$/,
+    ],
     ['says it is checking', { kind: 'checking' }, /checking/i],
     ['says nothing is published', { kind: 'result', report: report(site, 'none') }, /publishes nothing|nothing published/i],
-    ['an empty index and no poppy.json: no skills, and no claim of a poppy.json', { kind: 'result', report: emptyIndexOnly() }, /^(?!.*poppy\.json)flowers\.example: .*no skills/],
+    [
+      'an empty index and no poppy.json: no skills, and no claim of a poppy.json',
+      { kind: 'result', report: emptyIndexOnly() },
+      /^(?!.*poppy\.json)flowers\.example: .*no skills/,
+    ],
   ])('%s', (_name, state, title) => {
     expect(badgeLook(state, translate).title).toMatch(title);
   });

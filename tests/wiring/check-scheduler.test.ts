@@ -13,7 +13,14 @@ const A = 'https://a.example';
 const B = 'https://b.example';
 const NOW = 1_800_000_000_000;
 const echo: Translate = (key, subs = []) => [key, ...subs].join('|');
-const resultFor = (origin: string, n = 1): CheckResult => ({ report: report(origin, 'ok', Array.from({ length: n }, (_, i) => skill(`s${i}`, 'verified'))), rawPoppy: '{}' });
+const resultFor = (origin: string, n = 1): CheckResult => ({
+  report: report(
+    origin,
+    'ok',
+    Array.from({ length: n }, (_, i) => skill(`s${i}`, 'verified')),
+  ),
+  rawPoppy: '{}',
+});
 
 /** A check the test finishes by hand, to look at the world while it runs. */
 function controllableChecks() {
@@ -21,7 +28,12 @@ function controllableChecks() {
   const runCheck = vi.fn<RunCheck>(
     (origin, request) =>
       new Promise<CheckResult>((resolve) => {
-        pending.push({ origin, request, finish: async (n = 1) => void resolve(resultFor(origin, n)), resolveWith: (r) => resolve({ report: r, rawPoppy: null }) });
+        pending.push({
+          origin,
+          request,
+          finish: async (n = 1) => void resolve(resultFor(origin, n)),
+          resolveWith: (r) => resolve({ report: r, rawPoppy: null }),
+        });
       }),
   );
   return { runCheck, pending };
@@ -30,7 +42,13 @@ function controllableChecks() {
 async function setup(options: Partial<storage.Options> = {}) {
   await storage.setOptions(options);
   const checks = controllableChecks();
-  const scheduler = createScheduler({ store: storage, runCheck: checks.runCheck, showBadge: (id, state) => applyBadge(id, state, echo), liveOrigin, now: () => NOW });
+  const scheduler = createScheduler({
+    store: storage,
+    runCheck: checks.runCheck,
+    showBadge: (id, state) => applyBadge(id, state, echo),
+    liveOrigin,
+    now: () => NOW,
+  });
   const tab = async (url: string) => (await fakeBrowser.tabs.create({ url })).id!;
   const badge = (tabId: number) => fakeBrowser.action.getBadgeText({ tabId });
   return { scheduler, ...checks, tab, badge };
@@ -147,7 +165,13 @@ describe('badges per tab', () => {
       await storage.setTabOrigin(t, B);
       return B;
     };
-    const scheduler = createScheduler({ store: storage, runCheck, showBadge: (id, state) => applyBadge(id, state, echo), liveOrigin, now: () => NOW });
+    const scheduler = createScheduler({
+      store: storage,
+      runCheck,
+      showBadge: (id, state) => applyBadge(id, state, echo),
+      liveOrigin,
+      now: () => NOW,
+    });
     await scheduler.pageVisited(t, A);
     await pending[0]!.finish();
     await scheduler.idle();
@@ -160,7 +184,13 @@ describe('badges per tab', () => {
     await stored(A, 0);
     await storage.setTabOrigin(ta, A);
     await storage.setTabOrigin(tb, B);
-    const fresh = createScheduler({ store: storage, runCheck: vi.fn(), showBadge: (id, s) => applyBadge(id, s, echo), liveOrigin, now: () => NOW });
+    const fresh = createScheduler({
+      store: storage,
+      runCheck: vi.fn(),
+      showBadge: (id, s) => applyBadge(id, s, echo),
+      liveOrigin,
+      now: () => NOW,
+    });
     await fresh.resume();
     expect(await badge(ta)).toBe('2✓');
     expect(await fakeBrowser.action.getTitle({ tabId: tb })).toBe('actionTitleIdle');
@@ -177,7 +207,14 @@ describe('badges per tab', () => {
 });
 
 describe('restart after the worker died mid-check', () => {
-  const marker = (attempts: number, allHosts = false) => ({ startedAt: NOW - 5_000, allHosts, revalidate: false, attempts, done: 1, total: 3 });
+  const marker = (attempts: number, allHosts = false) => ({
+    startedAt: NOW - 5_000,
+    allHosts,
+    revalidate: false,
+    attempts,
+    done: 1,
+    total: 3,
+  });
 
   it('a visit finding a marker but no job restarts that check', async () => {
     const { scheduler, runCheck, pending, tab, badge } = await setup({ autoCheck: false });
@@ -281,8 +318,16 @@ describe('panel', () => {
 });
 
 describe('panelNeedsCheck', () => {
-  const result = (r: Report, checkedAt: number, allHosts: boolean): storage.StoredResult => ({ report: r, rawPoppy: null, checkedAt, allHosts });
-  const mixed = report(A, 'ok', [skill('a', 'verified'), { ...skill('b', 'not-checked'), url: `${B}/b/SKILL.md`, notChecked: 'other-host' }]);
+  const result = (r: Report, checkedAt: number, allHosts: boolean): storage.StoredResult => ({
+    report: r,
+    rawPoppy: null,
+    checkedAt,
+    allHosts,
+  });
+  const mixed = report(A, 'ok', [
+    skill('a', 'verified'),
+    { ...skill('b', 'not-checked'), url: `${B}/b/SKILL.md`, notChecked: 'other-host' },
+  ]);
   const local = report(A, 'ok', [{ ...skill('a', 'not-checked'), url: `${A}/a/SKILL.md`, notChecked: 'over-cap' }]);
   // Past the cap on another host: no check, whoever opens the panel, will ever reach it.
   const overCapElsewhere = report(A, 'ok', [{ ...skill('a', 'not-checked'), url: `${B}/a/SKILL.md`, notChecked: 'over-cap' }]);
@@ -305,7 +350,13 @@ describe('failures and housekeeping', () => {
   it('a check that throws clears its marker and keeps the previous result', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await stored(A, DEFAULT_LIMITS.freshMs * 2);
-    const scheduler = createScheduler({ store: storage, runCheck: async () => Promise.reject(new Error('bug')), showBadge: async () => undefined, liveOrigin, now: () => NOW });
+    const scheduler = createScheduler({
+      store: storage,
+      runCheck: async () => Promise.reject(new Error('bug')),
+      showBadge: async () => undefined,
+      liveOrigin,
+      now: () => NOW,
+    });
     await scheduler.pageVisited(1, A);
     await scheduler.idle();
     expect(await storage.getMarker(A)).toBeNull();
@@ -319,7 +370,10 @@ describe('failures and housekeeping', () => {
     let finish: (() => void) | undefined;
     const scheduler = createScheduler({
       store: storage,
-      runCheck: (origin, _r, onProgress) => ((progress = onProgress), new Promise((resolve) => (finish = () => resolve(resultFor(origin))))),
+      runCheck: (origin, _r, onProgress) => (
+        (progress = onProgress),
+        new Promise((resolve) => (finish = () => resolve(resultFor(origin))))
+      ),
       showBadge: async () => undefined,
       liveOrigin,
       now: () => NOW,
@@ -334,7 +388,13 @@ describe('failures and housekeeping', () => {
 
   it('sweeps results no tab shows, now and then on visits', async () => {
     let now = NOW;
-    const scheduler = createScheduler({ store: storage, runCheck: async (origin) => resultFor(origin), showBadge: async () => undefined, liveOrigin, now: () => now });
+    const scheduler = createScheduler({
+      store: storage,
+      runCheck: async (origin) => resultFor(origin),
+      showBadge: async () => undefined,
+      liveOrigin,
+      now: () => now,
+    });
     await storage.setResult(B, { ...resultFor(B), checkedAt: NOW - 2 * 60 * 60 * 1000, allHosts: false });
     await storage.setResult(A, { ...resultFor(A), checkedAt: NOW, allHosts: false });
     now += DEFAULT_LIMITS.freshMs;

@@ -18,10 +18,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 function scheduler() {
-  return createScheduler({ store: storage, runCheck: engineCheck(createNodeTransport(), storage.skillBodies), showBadge: async () => undefined });
+  return createScheduler({
+    store: storage,
+    runCheck: engineCheck(createNodeTransport(), storage.skillBodies),
+    showBadge: async () => undefined,
+  });
 }
 
-const statuses = async (origin: string) => Object.fromEntries((await storage.getResult(origin))!.report.skills.map((s) => [s.name, s.status]));
+const statuses = async (origin: string) =>
+  Object.fromEntries((await storage.getResult(origin))!.report.skills.map((s) => [s.name, s.status]));
 const cdnRequests = () => server.requests.filter((r) => r.site?.startsWith('skills-cdn'));
 
 describe('automatic vs panel checks with the real engine', () => {
@@ -31,7 +36,11 @@ describe('automatic vs panel checks with the real engine', () => {
     const s = scheduler();
     await s.pageVisited(1, site);
     await s.idle();
-    expect(await statuses(site)).toEqual({ 'find-plants': 'not-checked', 'book-garden-visit': 'not-checked', 'plan-a-border': 'not-checked' });
+    expect(await statuses(site)).toEqual({
+      'find-plants': 'not-checked',
+      'book-garden-visit': 'not-checked',
+      'plan-a-border': 'not-checked',
+    });
     expect(cdnRequests()).toEqual([]);
     expect(server.requests.every((r) => r.site === 'second-origin')).toBe(true);
     expect(await storage.storedBodyDigests()).toEqual([]);
@@ -87,7 +96,13 @@ describe('verifiedMarkdown refuses what it must not render', () => {
     await s.idle();
     const result = (await storage.getResult(site))!;
     const verified = result.report.skills.find((sk) => sk.status === 'verified')!;
-    const tampered = { ...result, report: { ...result.report, skills: result.report.skills.map((sk) => (sk === verified ? { ...sk, status: 'mismatch' as const } : sk)) } };
+    const tampered = {
+      ...result,
+      report: {
+        ...result.report,
+        skills: result.report.skills.map((sk) => (sk === verified ? { ...sk, status: 'mismatch' as const } : sk)),
+      },
+    };
     expect(await verifiedMarkdown(tampered, verified.expectedDigest!, storage.skillBodies)).toBeNull();
     expect(await verifiedMarkdown(null, verified.expectedDigest!, storage.skillBodies)).toBeNull();
     expect(await verifiedMarkdown(result, `sha256:${'0'.repeat(64)}`, storage.skillBodies)).toBeNull();

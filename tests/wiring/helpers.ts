@@ -8,7 +8,10 @@ interface LocaleMessage {
   message: string;
   placeholders?: Record<string, { content: string }>;
 }
-const messages = JSON.parse(readFileSync(resolve(process.cwd(), 'public/_locales/en/messages.json'), 'utf8')) as Record<string, LocaleMessage>;
+const messages = JSON.parse(readFileSync(resolve(process.cwd(), 'public/_locales/en/messages.json'), 'utf8')) as Record<
+  string,
+  LocaleMessage
+>;
 
 /** `i18n.getMessage` as browsers do it: `$NAME$` → its placeholder's content → `$n` substitution. */
 export const translate: Translate = (key, substitutions = []) => {
@@ -19,7 +22,16 @@ export const translate: Translate = (key, substitutions = []) => {
 };
 
 export function skill(name: string, status: SkillStatus, digest = `sha256:${'a'.repeat(64)}`): SkillReport {
-  return { name, description: null, type: 'skill-md', source: 'poppy', url: `https://skills.example/${name}/SKILL.md`, status, expectedDigest: digest, actualDigest: status === 'verified' ? digest : null };
+  return {
+    name,
+    description: null,
+    type: 'skill-md',
+    source: 'poppy',
+    url: `https://skills.example/${name}/SKILL.md`,
+    status,
+    expectedDigest: digest,
+    actualDigest: status === 'verified' ? digest : null,
+  };
 }
 
 /** A report as the engine would write it; only the fields the wiring reads matter. */
@@ -33,7 +45,18 @@ export function report(target: string, verdict: Verdict, skills: SkillReport[] =
     poppy: null,
     skills,
     findings: [],
-    documents: [{ kind: 'poppy', requestedUrl: `${target}/.well-known/poppy.json`, url: null, httpStatus: published ? 200 : 404, contentType: null, bytes: null, redirected: false, published }],
+    documents: [
+      {
+        kind: 'poppy',
+        requestedUrl: `${target}/.well-known/poppy.json`,
+        url: null,
+        httpStatus: published ? 200 : 404,
+        contentType: null,
+        bytes: null,
+        redirected: false,
+        published,
+      },
+    ],
     ...extra,
   };
 }

@@ -7,7 +7,13 @@ const self = { id: 'test-extension-id', origin: 'chrome-extension://test-extensi
 const digest = `sha256:${'b'.repeat(64)}`;
 type Sender = Browser.runtime.MessageSender;
 
-const page = (url: string, extra: Partial<Sender> = {}): Sender => ({ id: self.id, url, frameId: 0, tab: { id: 7, url } as Browser.tabs.Tab, ...extra });
+const page = (url: string, extra: Partial<Sender> = {}): Sender => ({
+  id: self.id,
+  url,
+  frameId: 0,
+  tab: { id: 7, url } as Browser.tabs.Tab,
+  ...extra,
+});
 const popup: Sender = { id: self.id, url: `${self.origin}/popup.html?tabId=7`, origin: self.origin };
 
 describe('selfIdentity', () => {
@@ -23,14 +29,25 @@ describe('acceptMessage', () => {
   });
 
   it("prefers Chrome's sender.origin over the URLs", () => {
-    const accepted = acceptMessage({ type: 'pageVisited' }, page('https://flowers.example/', { origin: 'https://shop.flowers.example' }), self);
+    const accepted = acceptMessage(
+      { type: 'pageVisited' },
+      page('https://flowers.example/', { origin: 'https://shop.flowers.example' }),
+      self,
+    );
     expect(accepted?.sender).toEqual({ kind: 'page', tabId: 7, origin: 'https://shop.flowers.example' });
   });
 
   it('accepts panel messages from our own pages, popup or tab', () => {
-    expect(acceptMessage({ type: 'recheck', tabId: 7 }, popup, self)).toEqual({ sender: { kind: 'extension' }, message: { type: 'recheck', tabId: 7 } });
+    expect(acceptMessage({ type: 'recheck', tabId: 7 }, popup, self)).toEqual({
+      sender: { kind: 'extension' },
+      message: { type: 'recheck', tabId: 7 },
+    });
     const inTab: Sender = { id: self.id, url: `${self.origin}/popup.html?tabId=3`, tab: { id: 9 } as Browser.tabs.Tab };
-    expect(acceptMessage({ type: 'getSkillTree', tabId: 3, digest }, inTab, self)?.message).toEqual({ type: 'getSkillTree', tabId: 3, digest });
+    expect(acceptMessage({ type: 'getSkillTree', tabId: 3, digest }, inTab, self)?.message).toEqual({
+      type: 'getSkillTree',
+      tabId: 3,
+      digest,
+    });
   });
 
   it.each<[string, unknown, Sender]>([
@@ -43,7 +60,11 @@ describe('acceptMessage', () => {
     ['an extension store', { type: 'pageVisited' }, page('https://chromewebstore.google.com/detail/x')],
     ['a content script sending a panel message', { type: 'recheck', tabId: 7 }, page('https://flowers.example/')],
     ['a content script asking for a skill body', { type: 'getSkillTree', tabId: 7, digest }, page('https://flowers.example/')],
-    ['a page claiming our origin only in sender.origin', { type: 'recheck', tabId: 7 }, page('https://flowers.example/', { origin: self.origin })],
+    [
+      'a page claiming our origin only in sender.origin',
+      { type: 'recheck', tabId: 7 },
+      page('https://flowers.example/', { origin: self.origin }),
+    ],
     ['an extension page of another origin', { type: 'recheck', tabId: 7 }, { id: self.id, url: 'chrome-extension://other/popup.html' }],
     ['our page with a foreign sender.origin', { type: 'recheck', tabId: 7 }, { ...popup, origin: 'https://flowers.example' }],
     ['our page reporting a visit', { type: 'pageVisited' }, popup],

@@ -12,7 +12,16 @@ import { createNodeTransport } from '../../cli/node-transport';
 import { createFailureLog } from '../../entrypoints/background/failure-log';
 import { createModeLock } from '../../entrypoints/background/guard-lock';
 import { fetchBounded, type FetchResult } from '../../utils/fetch-bounded';
-import { explainingTransport, GUARD_PATTERNS, GUARD_RULE_IDS, guardBlocks, guardModeFor, guardRules, numberRange, type GuardMode } from '../../utils/network-guard';
+import {
+  explainingTransport,
+  GUARD_PATTERNS,
+  GUARD_RULE_IDS,
+  guardBlocks,
+  guardModeFor,
+  guardRules,
+  numberRange,
+  type GuardMode,
+} from '../../utils/network-guard';
 import { DEFAULT_LIMITS } from '../../utils/spec';
 import { checkFetchTarget, siteContext } from '../../utils/url-policy';
 import { makeTestCert, startServer, type TestServer } from '../integration/test-server';
@@ -47,24 +56,84 @@ describe('numberRange', () => {
 describe('guard rules ≡ URL policy (public site)', () => {
   // The absolute http(s) rows of tests/unit/url-policy.test.ts, plus hostile-corpus spellings.
   it.each([
-    'https://127.0.0.1/', 'http://2130706433/', 'https://2130706433/', 'https://0x7f.1/', 'https://0x7f000001/',
-    'https://0177.0.0.1/', 'https://127.1/', 'https://127.255.255.254/', 'https://%31%32%37.0.0.1/', 'https://10.0.0.1/',
-    'https://10.255.255.255/', 'https://172.16.0.1/', 'https://172.31.255.255/', 'https://172.15.0.1/', 'https://172.32.0.1/',
-    'https://192.168.1.10/', 'https://0xc0.0xa8.1.10/', 'https://169.254.169.254/latest/meta-data/', 'https://100.64.0.1/',
-    'https://100.127.255.255/', 'https://100.128.0.1/', 'https://0.0.0.0/', 'https://0/', 'https://198.18.0.1/',
-    'https://198.19.255.255/', 'https://198.20.0.1/', 'https://224.0.0.1/', 'https://255.255.255.255/', 'https://93.184.215.14/',
-    'https://8.8.8.8:8443/x', 'https://[::1]/', 'https://[0:0:0:0:0:0:0:1]/', 'https://[::]/', 'https://[::ffff:127.0.0.1]/',
-    'https://[::ffff:7f00:1]/', 'https://[::ffff:192.168.0.1]/', 'https://[::ffff:169.254.169.254]/', 'https://[::127.0.0.1]/',
-    'https://[64:ff9b::10.0.0.1]/', 'https://[::ffff:8.8.8.8]/', 'https://[fe80::1]/', 'https://[febf::1]/', 'https://[fc00::1]/',
-    'https://[fd12:3456:789a::1]/', 'https://[ff02::1]/', 'https://[2606:4700::1111]/', 'https://[2606:4700::1111]:444/',
-    'https://localhost/', 'https://LOCALHOST:8443/', 'https://localhost./', 'https://api.localhost/', 'https://intranet/',
-    'https://intranet./', 'https://printer.local/', 'https://db.corp.internal/', 'https://router.home.arpa/', 'https://home.arpa/',
-    'https://nas.lan/', 'https://nas.lan./', 'https://cdn.example.net./x', 'https://lan.example.com/', 'https://local.example.com/',
-    'https://cdn.example.net:8443/SKILL.md', 'https://user:pw@cdn.example.net/', 'https://user@cdn.example.net/',
-    'https://:pw@cdn.example.net/', 'https://cdn.example.net@127.0.0.1/', 'https://@cdn.example.net/', 'https://cdn.example.net/a@b',
-    'http://cdn.example.net/x', 'HTTPS://CDN.Example.NET/x', 'https:\\\\127.0.0.1\\x', 'https://2852039166/latest/meta-data/',
-    'https://[::ffff:10.0.0.1]/', 'https://xn--bcher-kva.example/', 'https://a.b.c.d.example/?q=127.0.0.1',
-    'https://example.com/http://127.0.0.1/', 'https://example.com:8443#localhost',
+    'https://127.0.0.1/',
+    'http://2130706433/',
+    'https://2130706433/',
+    'https://0x7f.1/',
+    'https://0x7f000001/',
+    'https://0177.0.0.1/',
+    'https://127.1/',
+    'https://127.255.255.254/',
+    'https://%31%32%37.0.0.1/',
+    'https://10.0.0.1/',
+    'https://10.255.255.255/',
+    'https://172.16.0.1/',
+    'https://172.31.255.255/',
+    'https://172.15.0.1/',
+    'https://172.32.0.1/',
+    'https://192.168.1.10/',
+    'https://0xc0.0xa8.1.10/',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://100.64.0.1/',
+    'https://100.127.255.255/',
+    'https://100.128.0.1/',
+    'https://0.0.0.0/',
+    'https://0/',
+    'https://198.18.0.1/',
+    'https://198.19.255.255/',
+    'https://198.20.0.1/',
+    'https://224.0.0.1/',
+    'https://255.255.255.255/',
+    'https://93.184.215.14/',
+    'https://8.8.8.8:8443/x',
+    'https://[::1]/',
+    'https://[0:0:0:0:0:0:0:1]/',
+    'https://[::]/',
+    'https://[::ffff:127.0.0.1]/',
+    'https://[::ffff:7f00:1]/',
+    'https://[::ffff:192.168.0.1]/',
+    'https://[::ffff:169.254.169.254]/',
+    'https://[::127.0.0.1]/',
+    'https://[64:ff9b::10.0.0.1]/',
+    'https://[::ffff:8.8.8.8]/',
+    'https://[fe80::1]/',
+    'https://[febf::1]/',
+    'https://[fc00::1]/',
+    'https://[fd12:3456:789a::1]/',
+    'https://[ff02::1]/',
+    'https://[2606:4700::1111]/',
+    'https://[2606:4700::1111]:444/',
+    'https://localhost/',
+    'https://LOCALHOST:8443/',
+    'https://localhost./',
+    'https://api.localhost/',
+    'https://intranet/',
+    'https://intranet./',
+    'https://printer.local/',
+    'https://db.corp.internal/',
+    'https://router.home.arpa/',
+    'https://home.arpa/',
+    'https://nas.lan/',
+    'https://nas.lan./',
+    'https://cdn.example.net./x',
+    'https://lan.example.com/',
+    'https://local.example.com/',
+    'https://cdn.example.net:8443/SKILL.md',
+    'https://user:pw@cdn.example.net/',
+    'https://user@cdn.example.net/',
+    'https://:pw@cdn.example.net/',
+    'https://cdn.example.net@127.0.0.1/',
+    'https://@cdn.example.net/',
+    'https://cdn.example.net/a@b',
+    'http://cdn.example.net/x',
+    'HTTPS://CDN.Example.NET/x',
+    'https:\\\\127.0.0.1\\x',
+    'https://2852039166/latest/meta-data/',
+    'https://[::ffff:10.0.0.1]/',
+    'https://xn--bcher-kva.example/',
+    'https://a.b.c.d.example/?q=127.0.0.1',
+    'https://example.com/http://127.0.0.1/',
+    'https://example.com:8443#localhost',
   ])('%s', (raw) => {
     const href = new URL(raw).href;
     expect(guardBlocks(href)).toBe(policyRefuses(href));
@@ -271,7 +340,10 @@ describe('explainingTransport with fetchBounded', () => {
   afterAll(() => server.close());
 
   /** Follow mode, as in browsers: the hop is requested by the client, not judged before. */
-  const following = () => ({ ...createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, ca: tls.cert }), manualRedirects: false });
+  const following = () => ({
+    ...createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, ca: tls.cert }),
+    manualRedirects: false,
+  });
 
   async function fetchVia(hop: string, logged: string | null): Promise<FetchResult> {
     const log = createFailureLog(50);
@@ -280,7 +352,12 @@ describe('explainingTransport with fetchBounded', () => {
       log.redirected({ requestId: '1', url, redirectUrl: logged });
       log.failed({ requestId: '1', url: logged });
     }
-    return fetchBounded(url, { kind: 'skill-md', site: siteContext('https://shop.poppy.test'), transport: explainingTransport(following(), log.failedAt), limits: DEFAULT_LIMITS });
+    return fetchBounded(url, {
+      kind: 'skill-md',
+      site: siteContext('https://shop.poppy.test'),
+      transport: explainingTransport(following(), log.failedAt),
+      limits: DEFAULT_LIMITS,
+    });
   }
 
   it.each([

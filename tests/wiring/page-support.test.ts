@@ -41,6 +41,12 @@ describe('accessPatterns', () => {
   });
 
   it('asks for every checked origin when the tab address is unknown', () => {
-    expect(accessPatterns(null)).toEqual(['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*', 'http://*.localhost/*']);
+    expect(accessPatterns(null)).toEqual([
+      'https://*/*',
+      'http://localhost/*',
+      'http://127.0.0.1/*',
+      'http://[::1]/*',
+      'http://*.localhost/*',
+    ]);
   });
 });

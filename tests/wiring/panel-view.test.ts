@@ -8,21 +8,48 @@ import { report, skill } from './helpers';
 const A = 'https://flowers.example';
 const cached: storage.StoredResult = { report: report(A, 'ok'), rawPoppy: '{"a":1}', checkedAt: 1, allHosts: true };
 const marker: storage.CheckMarker = { startedAt: 1, allHosts: true, revalidate: false, attempts: 1, done: 0, total: 0 };
-const inputs = (over: Partial<PanelInputs>): PanelInputs => ({ url: `${A}/shop`, hasAccess: true, result: null, marker: null, now: 2, ...over });
+const inputs = (over: Partial<PanelInputs>): PanelInputs => ({
+  url: `${A}/shop`,
+  hasAccess: true,
+  result: null,
+  marker: null,
+  now: 2,
+  ...over,
+});
 const waiting = report(A, 'ok', [{ ...skill('b', 'not-checked'), url: 'https://cdn.example/b/SKILL.md', notChecked: 'other-host' }]);
 
 describe('selectPanelView', () => {
   it.each<[string, Partial<PanelInputs>, unknown]>([
     ['chrome:// with its URL known', { url: 'chrome://extensions/' }, { kind: 'unsupported', url: 'chrome://extensions/' }],
     ['file://', { url: 'file:///tmp/a.html' }, { kind: 'unsupported', url: 'file:///tmp/a.html' }],
-    ['the web store', { url: 'https://chromewebstore.google.com/detail/x' }, { kind: 'unsupported', url: 'https://chromewebstore.google.com/detail/x' }],
+    [
+      'the web store',
+      { url: 'https://chromewebstore.google.com/detail/x' },
+      { kind: 'unsupported', url: 'https://chromewebstore.google.com/detail/x' },
+    ],
     ['a hidden URL while host access is granted (a browser page)', { url: undefined }, { kind: 'unsupported', url: null }],
-    ['a hidden URL without host access (Firefox MV3 withheld it)', { url: undefined, hasAccess: false }, { kind: 'no-permission', origin: '' }],
+    [
+      'a hidden URL without host access (Firefox MV3 withheld it)',
+      { url: undefined, hasAccess: false },
+      { kind: 'no-permission', origin: '' },
+    ],
     ['a site without host access', { hasAccess: false, result: cached }, { kind: 'no-permission', origin: A }],
     ['a cached report', { result: cached }, { kind: 'report', report: cached.report, rawPoppy: '{"a":1}' }],
-    ['a cached site-only report with nothing elsewhere', { result: { ...cached, allHosts: false } }, { kind: 'report', report: cached.report, rawPoppy: '{"a":1}' }],
-    ['a report whose other-host skills the panel is about to check', { result: { ...cached, report: waiting, allHosts: false } }, { kind: 'checking', origin: A, previous: waiting }],
-    ['a stale report the panel is about to replace', { result: cached, now: 1 + 10 * 60_000 }, { kind: 'checking', origin: A, previous: cached.report }],
+    [
+      'a cached site-only report with nothing elsewhere',
+      { result: { ...cached, allHosts: false } },
+      { kind: 'report', report: cached.report, rawPoppy: '{"a":1}' },
+    ],
+    [
+      'a report whose other-host skills the panel is about to check',
+      { result: { ...cached, report: waiting, allHosts: false } },
+      { kind: 'checking', origin: A, previous: waiting },
+    ],
+    [
+      'a stale report the panel is about to replace',
+      { result: cached, now: 1 + 10 * 60_000 },
+      { kind: 'checking', origin: A, previous: cached.report },
+    ],
     ['a check running over a previous report', { result: cached, marker }, { kind: 'checking', origin: A, previous: cached.report }],
     ['nothing yet', {}, { kind: 'checking', origin: A, previous: null }],
   ])('%s', (_name, over, view) => {
@@ -31,7 +58,9 @@ describe('selectPanelView', () => {
 });
 
 describe('reading the tab for the popup', () => {
-  const contains = vi.fn(async ({ origins }: { origins?: string[] }) => origins?.length === 1 && origins[0] === 'https://flowers.example/*');
+  const contains = vi.fn(
+    async ({ origins }: { origins?: string[] }) => origins?.length === 1 && origins[0] === 'https://flowers.example/*',
+  );
   beforeEach(() => {
     contains.mockClear();
     // fakeBrowser has no permissions API; this stands in for the user's grant of one site.
@@ -66,7 +95,10 @@ describe('reading the tab for the popup', () => {
   it("starts with the tab's id and inputs", async () => {
     await storage.setResult(A, cached);
     const tab = await fakeBrowser.tabs.create({ url: `${A}/shop` });
-    expect(await readPanelStart(`?tabId=${tab.id}`)).toMatchObject({ tabId: tab.id, inputs: { url: `${A}/shop`, hasAccess: true, result: cached, marker: null } });
+    expect(await readPanelStart(`?tabId=${tab.id}`)).toMatchObject({
+      tabId: tab.id,
+      inputs: { url: `${A}/shop`, hasAccess: true, result: cached, marker: null },
+    });
   });
 
   it('asks for every checked origin when the URL is hidden, and reads no storage', async () => {

@@ -55,7 +55,11 @@ describe('options', () => {
     expect(await storage.getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true });
   });
 
-  it.each([['a string', 'yes'], ['wrong types', { autoCheck: 'no', autoOtherHosts: 1 }], ['an array', [false]]])('falls back to defaults for %s', async (_n, stored) => {
+  it.each([
+    ['a string', 'yes'],
+    ['wrong types', { autoCheck: 'no', autoOtherHosts: 1 }],
+    ['an array', [false]],
+  ])('falls back to defaults for %s', async (_n, stored) => {
     await fakeBrowser.storage.local.set({ options: stored });
     expect(await storage.getOptions()).toEqual({ autoCheck: true, autoOtherHosts: false });
   });
@@ -65,7 +69,11 @@ describe('tabs, results and markers in storage.session', () => {
   it('records tabs without losing concurrent visits', async () => {
     await Promise.all([1, 2, 3, 4].map((id) => storage.setTabOrigin(id, `https://s${id}.example`)));
     await storage.forgetTabs([2]);
-    expect([...(await storage.tabOrigins())]).toEqual([[1, 'https://s1.example'], [3, 'https://s3.example'], [4, 'https://s4.example']]);
+    expect([...(await storage.tabOrigins())]).toEqual([
+      [1, 'https://s1.example'],
+      [3, 'https://s3.example'],
+      [4, 'https://s4.example'],
+    ]);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 
@@ -79,14 +87,20 @@ describe('tabs, results and markers in storage.session', () => {
   it('lists markers by origin', async () => {
     const marker = { startedAt: 1, allHosts: false, revalidate: false, attempts: 1, done: 0, total: 0 };
     await storage.setMarker('https://a.example', marker);
-    await storage.setResult('https://b.example', { report: report('https://b.example', 'ok'), rawPoppy: null, checkedAt: 1, allHosts: false });
+    await storage.setResult('https://b.example', {
+      report: report('https://b.example', 'ok'),
+      rawPoppy: null,
+      checkedAt: 1,
+      allHosts: false,
+    });
     expect([...(await storage.allMarkers())]).toEqual([['https://a.example', marker]]);
     await storage.clearMarker('https://a.example');
     expect(await storage.getMarker('https://a.example')).toBeNull();
   });
 
   it('sweeps old results that no tab shows, and keeps the rest', async () => {
-    const stored = (origin: string, checkedAt: number) => storage.setResult(origin, { report: report(origin, 'ok'), rawPoppy: null, checkedAt, allHosts: false });
+    const stored = (origin: string, checkedAt: number) =>
+      storage.setResult(origin, { report: report(origin, 'ok'), rawPoppy: null, checkedAt, allHosts: false });
     await stored('https://old.example', 1_000);
     await stored('https://shown.example', 1_000);
     await stored('https://new.example', 9_000);
@@ -102,7 +116,12 @@ describe('tabs, results and markers in storage.session', () => {
     const stop = storage.watchOrigin('https://a.example', onChange);
     await storage.setMarker('https://b.example', { startedAt: 1, allHosts: false, revalidate: false, attempts: 1, done: 0, total: 0 });
     expect(onChange).not.toHaveBeenCalled();
-    await storage.setResult('https://a.example', { report: report('https://a.example', 'ok'), rawPoppy: '{}', checkedAt: 1, allHosts: true });
+    await storage.setResult('https://a.example', {
+      report: report('https://a.example', 'ok'),
+      rawPoppy: '{}',
+      checkedAt: 1,
+      allHosts: true,
+    });
     expect(onChange).toHaveBeenCalledTimes(1);
     stop();
     await storage.clearMarker('https://a.example');

@@ -60,9 +60,15 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
   } else if (poppyDoc.info.httpStatus === 404 || poppyDoc.info.httpStatus === 410) {
     findings.push(finding(ENGINE_CODES['no-poppy-json'], 'This site publishes no poppy.json.', { document: poppyDoc.info.requestedUrl }));
   }
-  const wellKnown = indexDoc.value ? parseSkillIndex(indexDoc.value, indexContext('well-known', indexDoc.url, indexDoc.info.requestedUrl, limits)) : null;
+  const wellKnown = indexDoc.value
+    ? parseSkillIndex(indexDoc.value, indexContext('well-known', indexDoc.url, indexDoc.info.requestedUrl, limits))
+    : null;
   if (embedded && !indexDoc.info.published && indexDoc.findings.length === 0) {
-    findings.push(finding(ENGINE_CODES['no-skill-index'], `poppy.json lists skills but there is no stand-alone copy at ${WELL_KNOWN.skillIndex}.`, { document: indexDoc.info.requestedUrl }));
+    findings.push(
+      finding(ENGINE_CODES['no-skill-index'], `poppy.json lists skills but there is no stand-alone copy at ${WELL_KNOWN.skillIndex}.`, {
+        document: indexDoc.info.requestedUrl,
+      }),
+    );
   }
   for (const parse of [embedded, wellKnown]) if (parse) findings.push(...parse.findings);
   if (embedded && wellKnown) findings.push(...compareIndexes(embedded, wellKnown));
@@ -110,7 +116,10 @@ function indexContext(source: 'poppy' | 'well-known', document: string, requeste
 async function verifyAll(merged: readonly MergedEntry[], ctx: CheckContext, onProgress: CheckDeps['onProgress']): Promise<SkillOutcome[]> {
   // Only pending entries are ever fetched: a listed-only row naming the same URL must not keep
   // the bytes alive.
-  const fetchArtifact = sharedFetcher(merged.map((m) => (m.entry.status === 'pending' ? m.entry.url : null)), ctx);
+  const fetchArtifact = sharedFetcher(
+    merged.map((m) => (m.entry.status === 'pending' ? m.entry.url : null)),
+    ctx,
+  );
   let done = 0;
   return inPool(merged.length, ctx.limits.concurrency, async (i) => {
     const outcome = await verifySkill(merged[i]!, ctx, fetchArtifact);
@@ -129,7 +138,14 @@ function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): Art
   return (url, kind) => {
     const slot = pending.get(url) ?? { uses: 1 };
     // Called from a task of the check's pool, which is what limits the requests in flight.
-    slot.result ??= fetchBounded(url, { kind, site: ctx.site, transport: ctx.transport, limits: ctx.limits, signal: ctx.signal, revalidate: ctx.revalidate });
+    slot.result ??= fetchBounded(url, {
+      kind,
+      site: ctx.site,
+      transport: ctx.transport,
+      limits: ctx.limits,
+      signal: ctx.signal,
+      revalidate: ctx.revalidate,
+    });
     const result = slot.result;
     if (--slot.uses <= 0) pending.delete(url);
     return result;
@@ -165,7 +181,11 @@ function normaliseTarget(siteUrl: string): Target {
   }
   if (url.protocol === 'http:' && !siteContext(url.origin).local) {
     url.protocol = 'https:';
-    return { ok: true, origin: url.origin, findings: [finding(ENGINE_CODES['checked-over-https'], `Checked ${url.origin} instead of plain http.`)] };
+    return {
+      ok: true,
+      origin: url.origin,
+      findings: [finding(ENGINE_CODES['checked-over-https'], `Checked ${url.origin} instead of plain http.`)],
+    };
   }
   return { ok: true, origin: url.origin, findings: [] };
 }

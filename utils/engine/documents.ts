@@ -19,7 +19,14 @@ export interface JsonDocumentRead {
 
 /** Fetches one of the site's own JSON documents and reads it; every failure becomes a finding. */
 export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, ctx: CheckContext): Promise<JsonDocumentRead> {
-  const options = { kind: kind === 'poppy' ? 'poppy' : 'index', site: ctx.site, transport: ctx.transport, limits: ctx.limits, signal: ctx.signal, revalidate: ctx.revalidate } as const;
+  const options = {
+    kind: kind === 'poppy' ? 'poppy' : 'index',
+    site: ctx.site,
+    transport: ctx.transport,
+    limits: ctx.limits,
+    signal: ctx.signal,
+    revalidate: ctx.revalidate,
+  } as const;
   const result = await fetchBounded(url, options);
   const info: DocumentInfo = {
     kind,
@@ -55,9 +62,15 @@ function failureFindings(result: Extract<FetchResult, { ok: false }>): { finding
       return { findings: [finding(ENGINE_CODES['insecure-redirect'], `A redirect left https: ${result.detail}.`, where)], noAnswer: false };
     case 'redirect-blocked':
     case 'too-many-redirects':
-      return { findings: [finding(ENGINE_CODES['redirect-blocked'], `The redirect was not followed: ${result.detail}.`, where)], noAnswer: false };
+      return {
+        findings: [finding(ENGINE_CODES['redirect-blocked'], `The redirect was not followed: ${result.detail}.`, where)],
+        noAnswer: false,
+      };
     default:
-      return { findings: [finding(ENGINE_CODES['document-unreachable'], `No usable answer: ${result.detail}.`, where)], noAnswer: result.reason === 'network' || result.reason === 'timeout' };
+      return {
+        findings: [finding(ENGINE_CODES['document-unreachable'], `No usable answer: ${result.detail}.`, where)],
+        noAnswer: result.reason === 'network' || result.reason === 'timeout',
+      };
   }
 }
 
@@ -71,7 +84,13 @@ function transportFindings(result: FetchSuccess, ctx: CheckContext): Finding[] {
     if (insecure) out.push(insecure);
   }
   if (!result.accessControlAllowOrigin) {
-    out.push(finding(ENGINE_CODES['missing-cors'], 'No Access-Control-Allow-Origin header: browser-based agents cannot read this document.', where));
+    out.push(
+      finding(
+        ENGINE_CODES['missing-cors'],
+        'No Access-Control-Allow-Origin header: browser-based agents cannot read this document.',
+        where,
+      ),
+    );
   }
   if (!result.cacheControl) {
     out.push(finding(ENGINE_CODES['missing-cache-control'], 'No Cache-Control header.', where));

@@ -50,7 +50,10 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     skill.status = 'blocked';
     skill.reason = policy.detail;
     const where = { document: null, path: jsonPath([...entry.path, 'url']), skill: skill.name };
-    return { skill, findings: [finding(ENGINE_CODES['skill-blocked'], `Skill ${skill.name} was not fetched: its URL ${policy.detail}.`, where)] };
+    return {
+      skill,
+      findings: [finding(ENGINE_CODES['skill-blocked'], `Skill ${skill.name} was not fetched: its URL ${policy.detail}.`, where)],
+    };
   }
   const origin = policy.url.origin;
   if (origin !== ctx.site.origin && !ctx.mayContact(origin)) {
@@ -62,7 +65,9 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   const kind = entry.type === 'archive' ? 'archive' : 'skill-md';
   const expectedHex = digestHex(entry.digest ?? '')!;
   const cached = ctx.revalidate || !ctx.bodies ? null : await ctx.bodies.get(expectedHex);
-  const served: Served | Finding[] = cached ? { bytes: cached, contentEncoding: null, contentType: null, url, notes: [] } : await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
+  const served: Served | Finding[] = cached
+    ? { bytes: cached, contentEncoding: null, contentType: null, url, notes: [] }
+    : await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
   if (Array.isArray(served)) return { skill, findings: served };
   const { bytes } = served;
 
@@ -74,7 +79,9 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     skill.mismatch = await explainMismatch(bytes, expectedHex, served);
     const because = describeCauses(skill.mismatch);
     const message = `Skill ${skill.name} does not match its digest: the index says ${entry.digest}, the served file hashes to ${skill.actualDigest}.${because ? ` ${because}` : ''}`;
-    findings.push(finding(ENGINE_CODES['digest-mismatch'], message, { document: url, path: jsonPath([...entry.path, 'digest']), skill: skill.name }));
+    findings.push(
+      finding(ENGINE_CODES['digest-mismatch'], message, { document: url, path: jsonPath([...entry.path, 'digest']), skill: skill.name }),
+    );
     return { skill, findings };
   }
   skill.status = 'verified';
@@ -98,14 +105,25 @@ interface Served {
 }
 
 /** Fetches the artifact; returns what was served, or the findings of a failure (status set). */
-async function fetchAndScreen(url: string, origin: string, kind: 'skill-md' | 'archive', skill: SkillReport, ctx: CheckContext, fetchArtifact: ArtifactFetcher): Promise<Served | Finding[]> {
+async function fetchAndScreen(
+  url: string,
+  origin: string,
+  kind: 'skill-md' | 'archive',
+  skill: SkillReport,
+  ctx: CheckContext,
+  fetchArtifact: ArtifactFetcher,
+): Promise<Served | Finding[]> {
   const result = await fetchArtifact(url, kind);
   const where = { document: url, skill: skill.name };
   if (!result.ok) {
     const policy = result.reason === 'blocked' || result.reason === 'redirect-blocked' || result.reason === 'insecure-redirect';
     skill.status = policy ? 'blocked' : 'unreachable';
     skill.reason = result.detail;
-    const spec = policy ? ENGINE_CODES['skill-blocked'] : result.reason === 'too-large' ? ENGINE_CODES['skill-too-large'] : ENGINE_CODES['skill-unreachable'];
+    const spec = policy
+      ? ENGINE_CODES['skill-blocked']
+      : result.reason === 'too-large'
+        ? ENGINE_CODES['skill-too-large']
+        : ENGINE_CODES['skill-unreachable'];
     return [finding(spec, `Skill ${skill.name} could not be read: ${result.detail}.`, where)];
   }
   skill.contentType = result.contentType;
@@ -114,9 +132,21 @@ async function fetchAndScreen(url: string, origin: string, kind: 'skill-md' | 'a
   if (finalOrigin !== ctx.site.origin && !result.accessControlAllowOrigin) {
     skill.status = 'unreachable';
     skill.reason = 'no CORS header';
-    return [finding(ENGINE_CODES['skill-no-cors'], `Skill ${skill.name} is on another site that sends no Access-Control-Allow-Origin header.`, where)];
+    return [
+      finding(
+        ENGINE_CODES['skill-no-cors'],
+        `Skill ${skill.name} is on another site that sends no Access-Control-Allow-Origin header.`,
+        where,
+      ),
+    ];
   }
-  const served: Served = { bytes: result.bytes, contentEncoding: result.contentEncoding, contentType: result.contentType, url: result.url, notes: [] };
+  const served: Served = {
+    bytes: result.bytes,
+    contentEncoding: result.contentEncoding,
+    contentType: result.contentType,
+    url: result.url,
+    notes: [],
+  };
   const insecure = localInsecureRedirect(result, ctx, skill.name);
   if (insecure) served.notes.push(insecure);
   return served;

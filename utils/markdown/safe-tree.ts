@@ -29,12 +29,7 @@ export const SAFE_TREE_LIMITS: Readonly<SafeTreeLimits> = Object.freeze({
 const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 /** `base` resolves relative links (the SKILL.md's own URL); `site` is the checked site's origin. */
-export function markdownToSafeTree(
-  markdown: string,
-  base: string,
-  site: string,
-  limits: SafeTreeLimits = SAFE_TREE_LIMITS,
-): SafeNode[] {
+export function markdownToSafeTree(markdown: string, base: string, site: string, limits: SafeTreeLimits = SAFE_TREE_LIMITS): SafeNode[] {
   const defused = defuseMarkdown(markdown.replace(FRONTMATTER, ''), limits);
   const tree = mdastToSafeTree(fromMarkdown(defused.text), base, site, limits);
   if (defused.truncated && tree.at(-1)?.kind !== 'truncated') tree.push({ kind: 'truncated' });
@@ -73,12 +68,14 @@ export function mdastToSafeTree(root: Root, base: string, site: string, limits: 
       case 'blockquote':
         return [{ kind: 'blockquote', children: inner(node) }];
       case 'list':
-        return [{
-          kind: 'list',
-          ordered: node.ordered === true,
-          start: node.ordered === true ? (node.start ?? 1) : null,
-          items: node.children.filter(() => !state.full).map((item) => mapAll(item.children, depth + 1)),
-        }];
+        return [
+          {
+            kind: 'list',
+            ordered: node.ordered === true,
+            start: node.ordered === true ? (node.start ?? 1) : null,
+            items: node.children.filter(() => !state.full).map((item) => mapAll(item.children, depth + 1)),
+          },
+        ];
       case 'code':
         return [{ kind: 'code', lang: node.lang ?? null, text: node.value }];
       case 'html':

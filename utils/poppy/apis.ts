@@ -23,7 +23,10 @@ function readApi(r: Reader, value: unknown, path: Path): ApiInfo | null {
   if (obj === null) return null;
   const type = r.string(r.required(obj, API.type, path), [...path, API.type], STRINGS.name);
   if (type !== null && !(API_TYPES as readonly string[]).includes(type)) {
-    r.report(POPPY_CODES['unknown-api-type'], `${label([...path, API.type])} is ${quote(type)}, not ${API_TYPES.join(' or ')}.`, [...path, API.type]);
+    r.report(POPPY_CODES['unknown-api-type'], `${label([...path, API.type])} is ${quote(type)}, not ${API_TYPES.join(' or ')}.`, [
+      ...path,
+      API.type,
+    ]);
   }
   return {
     // A missing or non-string type is reported above; the panel still lists the API.

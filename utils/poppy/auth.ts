@@ -11,10 +11,7 @@ import { readHttpsUrl } from './urls';
  * Plain words for the two protocol scopes, in `PROTOCOL_SCOPES` order: sites describe their own
  * scopes in `custom_scopes`, and the panel should not show these two bare.
  */
-const PROTOCOL_SCOPE_WORDS = [
-  'Read your account data at this company.',
-  'Make changes in your account at this company.',
-];
+const PROTOCOL_SCOPE_WORDS = ['Read your account data at this company.', 'Make changes in your account at this company.'];
 export const PROTOCOL_SCOPE_DESCRIPTIONS: ReadonlyMap<string, string> = new Map(
   PROTOCOL_SCOPES.map((scope, i) => [scope, PROTOCOL_SCOPE_WORDS[i] ?? scope]),
 );

@@ -27,7 +27,12 @@ export function boundedCopy(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     const entries = Object.entries(v);
     for (const [key, item] of entries.slice(0, MAX_ITEMS)) {
-      Object.defineProperty(out, clip(key, NAME_MAX), { value: copy(item, depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, clip(key, NAME_MAX), {
+        value: copy(item, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     if (entries.length > MAX_ITEMS) out[CUT] = CUT;
     return out;

@@ -70,7 +70,11 @@ export function parsePoppy(doc: Record<string, unknown>, ctx: PoppyContext): Pop
 function checkAgentSurface(r: Reader, doc: JsonObject): void {
   const has = (key: string) => own(doc, key) !== undefined;
   if (!has(POPPY.agent) && !has(POPPY.apis) && !has(POPPY.web)) {
-    r.report(POPPY_CODES['nothing-for-agents'], `None of ${POPPY.agent}, ${POPPY.apis} or ${POPPY.web} is present: agents have nothing to use.`, []);
+    r.report(
+      POPPY_CODES['nothing-for-agents'],
+      `None of ${POPPY.agent}, ${POPPY.apis} or ${POPPY.web} is present: agents have nothing to use.`,
+      [],
+    );
   }
   const web = own(doc, POPPY.web);
   const needAuth = [

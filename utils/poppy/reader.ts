@@ -94,7 +94,11 @@ export class Reader {
   /** A key of a map (a scope or extension name): data, so over-long keys are clipped, not dropped. */
   mapKey(key: string, path: Path): string {
     if (key.length <= NAME_MAX) return key;
-    this.report(POPPY_CODES['value-too-long'], `A name in ${label(path)} is ${key.length} characters long; at most ${NAME_MAX} are shown.`, [...path, key]);
+    this.report(
+      POPPY_CODES['value-too-long'],
+      `A name in ${label(path)} is ${key.length} characters long; at most ${NAME_MAX} are shown.`,
+      [...path, key],
+    );
     return clip(key, NAME_MAX);
   }
 

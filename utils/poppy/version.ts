@@ -15,7 +15,11 @@ export function readProtocolVersion(r: Reader, doc: JsonObject): string | null {
   if (!match) {
     r.report(POPPY_CODES['invalid-protocol-version'], `${key} is ${quote(version)}, not a "major.minor" version.`, [key]);
   } else if (!KNOWN_PROTOCOL_MAJORS.includes(match[1]!)) {
-    r.report(POPPY_CODES['unsupported-protocol-version'], `${key} ${quote(version)} has a major version Poppy Inspector does not know; agents may reject it.`, [key]);
+    r.report(
+      POPPY_CODES['unsupported-protocol-version'],
+      `${key} ${quote(version)} has a major version Poppy Inspector does not know; agents may reject it.`,
+      [key],
+    );
   }
   return version;
 }

@@ -28,24 +28,52 @@ export function compareIndexes(poppy: IndexParse, wellKnown: IndexParse): Findin
   const p = byName(poppy);
   const w = byName(wellKnown);
   const out: Finding[] = [];
-  const at = (parse: IndexParse, e: IndexEntry, field: string) => ({ document: parse.document, path: jsonPath([...e.path, field]), skill: e.name ?? undefined });
+  const at = (parse: IndexParse, e: IndexEntry, field: string) => ({
+    document: parse.document,
+    path: jsonPath([...e.path, field]),
+    skill: e.name ?? undefined,
+  });
   for (const [name, pe] of p) {
     const we = w.get(name);
     const shown = JSON.stringify(name.slice(0, 80));
     if (!we) {
-      out.push(finding(C['only-in-poppy-index'], `Skill ${shown} is in poppy.json's skill_index but not in the stand-alone index.`, at(poppy, pe, 'name')));
+      out.push(
+        finding(
+          C['only-in-poppy-index'],
+          `Skill ${shown} is in poppy.json's skill_index but not in the stand-alone index.`,
+          at(poppy, pe, 'name'),
+        ),
+      );
       continue;
     }
     if (shownUrl(pe) !== shownUrl(we)) {
-      out.push(finding(C['index-url-differs'], `Skill ${shown} points at ${shownUrl(pe)} in poppy.json and at ${shownUrl(we)} in the stand-alone index.`, at(poppy, pe, 'url')));
+      out.push(
+        finding(
+          C['index-url-differs'],
+          `Skill ${shown} points at ${shownUrl(pe)} in poppy.json and at ${shownUrl(we)} in the stand-alone index.`,
+          at(poppy, pe, 'url'),
+        ),
+      );
     }
     if (pe.digest !== we.digest) {
-      out.push(finding(C['index-digest-differs'], `Skill ${shown} has digest ${pe.digest} in poppy.json and ${we.digest} in the stand-alone index.`, at(poppy, pe, 'digest')));
+      out.push(
+        finding(
+          C['index-digest-differs'],
+          `Skill ${shown} has digest ${pe.digest} in poppy.json and ${we.digest} in the stand-alone index.`,
+          at(poppy, pe, 'digest'),
+        ),
+      );
     }
   }
   for (const [name, we] of w) {
     if (p.has(name)) continue;
-    out.push(finding(C['only-in-well-known-index'], `Skill ${JSON.stringify(name.slice(0, 80))} is in the stand-alone index but not in poppy.json's skill_index.`, at(wellKnown, we, 'name')));
+    out.push(
+      finding(
+        C['only-in-well-known-index'],
+        `Skill ${JSON.stringify(name.slice(0, 80))} is in the stand-alone index but not in poppy.json's skill_index.`,
+        at(wellKnown, we, 'name'),
+      ),
+    );
   }
   return out;
 }

@@ -26,22 +26,36 @@ export function digestProblem(value: unknown): Problem | null {
       return { message: `\`digest\` ${shown} has an upper-case prefix.`, hint: `Start it with \`${DIGEST_PREFIX}\` in lower case.` };
     }
     if (/^[0-9a-fA-F]*$/.test(hex)) {
-      return { message: `\`digest\` ${shown} has ${hex.length} hex characters, not 64.`, hint: 'Copy the whole SHA-256 hex digest (64 characters); it may have been cut or padded.' };
+      return {
+        message: `\`digest\` ${shown} has ${hex.length} hex characters, not 64.`,
+        hint: 'Copy the whole SHA-256 hex digest (64 characters); it may have been cut or padded.',
+      };
     }
-    return { message: `\`digest\` ${shown} is not hex after \`${DIGEST_PREFIX}\`.`, hint: 'Write the SHA-256 as 64 lower-case hex characters (0-9, a-f), not base64.' };
+    return {
+      message: `\`digest\` ${shown} is not hex after \`${DIGEST_PREFIX}\`.`,
+      hint: 'Write the SHA-256 as 64 lower-case hex characters (0-9, a-f), not base64.',
+    };
   }
   const sri = SRI.exec(value) ?? RFC9530.exec(value);
   if (sri) {
     const form = value.startsWith('sha256-') ? 'the SRI form `sha256-<base64>`' : 'the RFC 9530 `Content-Digest` form `sha-256=:<base64>:`';
     const hex = base64ToHex(sri[1]!);
-    const fix = hex ? `Write \`${DIGEST_PREFIX}${hex}\` (the same hash in hex).` : `Write \`${DIGEST_PREFIX}\` plus the hash as 64 lower-case hex characters.`;
+    const fix = hex
+      ? `Write \`${DIGEST_PREFIX}${hex}\` (the same hash in hex).`
+      : `Write \`${DIGEST_PREFIX}\` plus the hash as 64 lower-case hex characters.`;
     return { message: `\`digest\` ${shown} uses ${form}.`, hint: fix };
   }
   if (HEX64.test(value)) {
-    return { message: `\`digest\` ${shown} has no \`${DIGEST_PREFIX}\` prefix.`, hint: `Write \`${DIGEST_PREFIX}${value.toLowerCase()}\`.` };
+    return {
+      message: `\`digest\` ${shown} has no \`${DIGEST_PREFIX}\` prefix.`,
+      hint: `Write \`${DIGEST_PREFIX}${value.toLowerCase()}\`.`,
+    };
   }
   if (OTHER_ALGORITHM.test(value)) {
-    return { message: `\`digest\` ${shown} uses another algorithm; only SHA-256 is allowed.`, hint: `Compute the SHA-256 of the file and write \`${DIGEST_PREFIX}<64 lower-case hex>\`.` };
+    return {
+      message: `\`digest\` ${shown} uses another algorithm; only SHA-256 is allowed.`,
+      hint: `Compute the SHA-256 of the file and write \`${DIGEST_PREFIX}<64 lower-case hex>\`.`,
+    };
   }
   return { message: `\`digest\` ${shown} is not \`${DIGEST_PREFIX}\` plus 64 lower-case hex characters.` };
 }

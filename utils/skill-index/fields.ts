@@ -23,7 +23,10 @@ export function nameProblem(value: unknown): Problem | null {
 
 /** A valid name close to what was written, as a hint; the generic hint when there is none. */
 function suggestName(value: string): string | undefined {
-  const s = value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const s = value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return SKILL_NAME_PATTERN.test(s) && s.length <= SKILL_NAME_MAX ? `Try \`${s}\`.` : undefined;
 }
 
@@ -46,14 +49,25 @@ export function urlProblem(value: unknown): Problem | null {
   if (typeof value !== 'string') return { message: `\`url\` must be a string, not ${kindOf(value)}.` };
   if (value === '') return { message: '`url` is empty: it would point at the index itself.' };
   if (value.replace(URL_EDGE_SPACE, '') === '') return { message: '`url` is only whitespace: it would point at the index itself.' };
-  if (value.length > SKILL_URL_MAX) return { message: `\`url\` is ${value.length} characters long; the limit is ${SKILL_URL_MAX}.`, hint: 'Use a shorter URL for the artifact.' };
+  if (value.length > SKILL_URL_MAX)
+    return {
+      message: `\`url\` is ${value.length} characters long; the limit is ${SKILL_URL_MAX}.`,
+      hint: 'Use a shorter URL for the artifact.',
+    };
   return null;
 }
 
 /** Common ways owners spell the two types, folded as `fold` does. */
 const TYPE_ALIASES: Readonly<Record<string, string>> = {
-  skill: 'skill-md', skillmd: 'skill-md', md: 'skill-md', markdown: 'skill-md',
-  zip: 'archive', tar: 'archive', targz: 'archive', tgz: 'archive', bundle: 'archive',
+  skill: 'skill-md',
+  skillmd: 'skill-md',
+  md: 'skill-md',
+  markdown: 'skill-md',
+  zip: 'archive',
+  tar: 'archive',
+  targz: 'archive',
+  tgz: 'archive',
+  bundle: 'archive',
 };
 
 export type TypeCheck = { kind: 'ok' } | { kind: 'invalid' | 'unknown'; problem: Problem };

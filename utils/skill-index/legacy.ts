@@ -33,7 +33,12 @@ export function parseLegacyIndex(value: unknown, ctx: IndexContext): IndexParse 
       return { ...over, url: over.name !== null && nameProblem(over.name) === null ? legacyUrl(over.name, ctx) : null };
     }
     const entry = listEntry(raw, i, ctx, 'skipped', REASON);
-    const where = (path: (string | number)[], hint?: string) => ({ document: ctx.document, path: jsonPath(path), hint, ...(entry.name ? { skill: entry.name } : {}) });
+    const where = (path: (string | number)[], hint?: string) => ({
+      document: ctx.document,
+      path: jsonPath(path),
+      hint,
+      ...(entry.name ? { skill: entry.name } : {}),
+    });
     if (!isObject(raw)) {
       const message = `The entry is ${kindOf(raw)}, not an object.`;
       findings.push(finding(C['entry-not-object'], message, where(entry.path)));

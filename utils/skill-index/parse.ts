@@ -21,7 +21,9 @@ export function parseSkillIndex(value: unknown, ctx: IndexContext): IndexParse {
   if ('format' in read) return read;
   const { top, skills, findings } = read;
   const within = skills.slice(0, ctx.maxSkills);
-  const over = skills.slice(ctx.maxSkills, ctx.maxSkills + OVER_CAP_LISTED).map((e, i) => listEntry(e, ctx.maxSkills + i, ctx, 'not-checked', `over the ${ctx.maxSkills}-entry limit`));
+  const over = skills
+    .slice(ctx.maxSkills, ctx.maxSkills + OVER_CAP_LISTED)
+    .map((e, i) => listEntry(e, ctx.maxSkills + i, ctx, 'not-checked', `over the ${ctx.maxSkills}-entry limit`));
   const at = (...p: (string | number)[]) => ({ document: ctx.document, path: jsonPath([...ctx.pathPrefix, ...p]) });
   const listOnly = (format: IndexFormat, reason: string): IndexParse => ({
     format,
@@ -37,14 +39,26 @@ export function parseSkillIndex(value: unknown, ctx: IndexContext): IndexParse {
   }
   if (schema.kind === 'missing') {
     if (looksInterim(top, within)) {
-      findings.unshift(finding(C['interim-format'], 'The index uses the interim "0.2.0" draft format (top-level `version` or `files` objects), which was never released.', at()));
+      findings.unshift(
+        finding(
+          C['interim-format'],
+          'The index uses the interim "0.2.0" draft format (top-level `version` or `files` objects), which was never released.',
+          at(),
+        ),
+      );
       return listOnly('interim', 'interim draft format: not verified');
     }
     if (!looksV020(within)) {
       findings.unshift(finding(C['old-format'], 'The index has no `$schema` and reads as v0.1: old format, no digests.', at()));
       return listOnly('v0.1', 'old format (v0.1): no digest to verify');
     }
-    findings.unshift(finding(C['missing-schema'], 'The index has no `$schema`; its entries look like v0.2.0, so clients that read it as v0.1 find nothing.', at('$schema')));
+    findings.unshift(
+      finding(
+        C['missing-schema'],
+        'The index has no `$schema`; its entries look like v0.2.0, so clients that read it as v0.1 find nothing.',
+        at('$schema'),
+      ),
+    );
   }
 
   const entries: IndexEntry[] = [];
@@ -53,10 +67,13 @@ export function parseSkillIndex(value: unknown, ctx: IndexContext): IndexParse {
     const checked = checkEntry(raw, i, ctx);
     entries.push(checked.entry);
     findings.push(...checked.findings);
-    if (isObject(raw) && checked.entry.status !== 'skipped') owners.push({ value: raw, path: checked.entry.path, explained: checked.explained });
+    if (isObject(raw) && checked.entry.status !== 'skipped')
+      owners.push({ value: raw, path: checked.entry.path, explained: checked.explained });
   });
   findings.push(...duplicateNames(entries, ctx));
-  findings.push(...unknownFieldFindings([{ value: top, path: ctx.pathPrefix }], SKILL_INDEX_FIELDS, C['unknown-index-field'], ctx.document));
+  findings.push(
+    ...unknownFieldFindings([{ value: top, path: ctx.pathPrefix }], SKILL_INDEX_FIELDS, C['unknown-index-field'], ctx.document),
+  );
   findings.push(...unknownFieldFindings(owners, ENTRY_FIELDS, C['unknown-entry-field'], ctx.document));
   return { format: 'v0.2.0', document: ctx.document, entries: [...entries, ...over], findings };
 }

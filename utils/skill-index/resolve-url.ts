@@ -35,7 +35,13 @@ export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string |
     notes.push({ spec: C['url-backslash'], message: `\`url\` ${quote(raw)} has a backslash; a browser resolves it to ${url.href}.` });
   }
   // Every dot segment, plain or encoded, holds `..` or `%`: most URLs need no split at all.
-  const segments = trimmed.includes('%') || trimmed.includes('..') ? trimmed.split(/[?#]/, 1)[0]!.split(/[/\\]/).map((s) => s.toLowerCase()) : [];
+  const segments =
+    trimmed.includes('%') || trimmed.includes('..')
+      ? trimmed
+          .split(/[?#]/, 1)[0]!
+          .split(/[/\\]/)
+          .map((s) => s.toLowerCase())
+      : [];
   if (segments.some((s) => ENCODED_DOT_SEGMENTS.has(s))) {
     notes.push({ spec: C['url-encoded-dots'], message: `\`url\` ${quote(raw)} has an encoded dot segment; it resolves to ${url.href}.` });
   }
@@ -50,7 +56,10 @@ export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string |
   const cliUrl = ctx.requestedUrl === ctx.document ? url.href : resolveOrNull(raw, ctx.requestedUrl);
   if (cliUrl !== url.href) {
     const other = cliUrl ?? 'no valid URL';
-    notes.push({ spec: C['url-base-differs'], message: `Against the final document URL this is ${url.href}; clients that resolve against the requested URL (the \`skills\` CLI) get ${other}.` });
+    notes.push({
+      spec: C['url-base-differs'],
+      message: `Against the final document URL this is ${url.href}; clients that resolve against the requested URL (the \`skills\` CLI) get ${other}.`,
+    });
   }
   return { url: url.href, notes };
 }

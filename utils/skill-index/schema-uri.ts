@@ -15,11 +15,17 @@ export function checkSchemaUri(value: unknown): SchemaCheck {
   const current = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
   const use = `Use \`${current}\` exactly.`;
   if (typeof value !== 'string') {
-    return { kind: 'unknown', problem: { message: `\`$schema\` must be a string, not ${kindOf(value)}: the index is not checked.`, hint: use } };
+    return {
+      kind: 'unknown',
+      problem: { message: `\`$schema\` must be a string, not ${kindOf(value)}: the index is not checked.`, hint: use },
+    };
   }
   if (SKILL_INDEX_SCHEMAS.includes(value)) return { kind: 'known' };
   const message = `\`$schema\` ${quote(value, 120)} is not a version we know: the index is not checked.`;
-  return { kind: 'unknown', problem: { message, hint: nearMiss(value, current) ?? `Agents that know only v0.2.0 skip this index. ${use}` } };
+  return {
+    kind: 'unknown',
+    problem: { message, hint: nearMiss(value, current) ?? `Agents that know only v0.2.0 skip this index. ${use}` },
+  };
 }
 
 function nearMiss(value: string, current: string): string | null {

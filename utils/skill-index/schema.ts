@@ -39,9 +39,17 @@ export type EntryField = keyof typeof EntrySchema.shape;
 export function plainlyValidEntry(value: object): boolean {
   const { name, description, url, digest } = value as Record<string, unknown>;
   return (
-    typeof name === 'string' && name.length >= 1 && name.length <= SKILL_NAME_MAX && SKILL_NAME_PATTERN.test(name) &&
-    typeof description === 'string' && description.length <= DESCRIPTION_MAX && description.trim() !== '' &&
-    typeof url === 'string' && url.length <= SKILL_URL_MAX && url.replace(URL_EDGE_SPACE, '') !== '' &&
-    typeof digest === 'string' && DIGEST_PATTERN.test(digest)
+    typeof name === 'string' &&
+    name.length >= 1 &&
+    name.length <= SKILL_NAME_MAX &&
+    SKILL_NAME_PATTERN.test(name) &&
+    typeof description === 'string' &&
+    description.length <= DESCRIPTION_MAX &&
+    description.trim() !== '' &&
+    typeof url === 'string' &&
+    url.length <= SKILL_URL_MAX &&
+    url.replace(URL_EDGE_SPACE, '') !== '' &&
+    typeof digest === 'string' &&
+    DIGEST_PATTERN.test(digest)
   );
 }

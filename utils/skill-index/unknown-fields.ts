@@ -35,7 +35,13 @@ export function unknownFieldFindings(
     const where = count > 1 ? ` (in ${count} entries)` : '';
     const guess = didYouMean(key, known);
     const hint = guess ? `Did you mean \`${guess}\`? Agents ignore unknown fields.` : undefined;
-    out.push(finding(spec, `Unknown field ${JSON.stringify(key.slice(0, 80))}${where}: agents ignore it.`, { document, path: jsonPath(path), hint }));
+    out.push(
+      finding(spec, `Unknown field ${JSON.stringify(key.slice(0, 80))}${where}: agents ignore it.`, {
+        document,
+        path: jsonPath(path),
+        hint,
+      }),
+    );
   }
   if (seen.size > MAX_NAMES) {
     out.push(finding(spec, `${seen.size - MAX_NAMES} more unknown field names are not listed.`, { document }));

@@ -52,7 +52,13 @@ function descriptionFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
   if (length > DESCRIPTION_MAX) {
     // A folded or literal block keeps its last line break, and it counts (skill-md.md §3).
     const note = codePoints(text.trimEnd()) <= DESCRIPTION_MAX ? ', counting the line break that ends the `>`/`|` block' : '';
-    out.push(finding(SKILL_MD_CODES['skill-md-description-too-long'], `The description is ${length} characters long (at most ${DESCRIPTION_MAX})${note}.`, at(ctx.document, 'description')));
+    out.push(
+      finding(
+        SKILL_MD_CODES['skill-md-description-too-long'],
+        `The description is ${length} characters long (at most ${DESCRIPTION_MAX})${note}.`,
+        at(ctx.document, 'description'),
+      ),
+    );
   }
   if (ctx.indexDescription !== null) {
     const ours = text.trim();
@@ -74,8 +80,12 @@ function requiredString(fields: Fields, field: string, missing: FindingSpec, doc
   if (!fields.has(field)) return [finding(missing, `The frontmatter has no \`${field}\`.`, { document })];
   const node = fields.get(field) ?? null;
   const text = stringValue(node);
-  if (text === null) return [describeValue(node) === 'empty' ? finding(missing, `\`${field}\` is empty.`, at(document, field)) : notString(field, node, document)];
-  if (text.trim() === '') return [finding(missing, `\`${field}\` is ${text === '' ? 'an empty string' : 'only whitespace'}.`, at(document, field))];
+  if (text === null)
+    return [
+      describeValue(node) === 'empty' ? finding(missing, `\`${field}\` is empty.`, at(document, field)) : notString(field, node, document),
+    ];
+  if (text.trim() === '')
+    return [finding(missing, `\`${field}\` is ${text === '' ? 'an empty string' : 'only whitespace'}.`, at(document, field))];
   return text;
 }
 
@@ -101,20 +111,32 @@ function compatibilityFindings(fields: Fields, document: string): Finding[] {
   if (text === null) return [notString('compatibility', node, document)];
   const length = codePoints(text);
   if (length <= COMPATIBILITY_MAX) return [];
-  return [finding(SKILL_MD_CODES['skill-md-compatibility-too-long'], `\`compatibility\` is ${length} characters long (at most ${COMPATIBILITY_MAX}).`, where)];
+  return [
+    finding(
+      SKILL_MD_CODES['skill-md-compatibility-too-long'],
+      `\`compatibility\` is ${length} characters long (at most ${COMPATIBILITY_MAX}).`,
+      where,
+    ),
+  ];
 }
 
 function metadataFindings(fields: Fields, scan: YamlScan, document: string): Finding[] {
   if (!fields.has('metadata')) return [];
   const node = fields.get('metadata') ?? null;
   const spec = SKILL_MD_CODES['skill-md-metadata-not-string-map'];
-  if (!isMap(node)) return [finding(spec, `\`metadata\` is ${describeValue(node)}, not a map of strings.`, { document, path: jsonPath(['metadata']) })];
+  if (!isMap(node))
+    return [finding(spec, `\`metadata\` is ${describeValue(node)}, not a map of strings.`, { document, path: jsonPath(['metadata']) })];
   const out: Finding[] = [];
   for (const pair of node.items.slice(0, PLAIN_LIMITS.entries)) {
     const key = keyText(pair.key);
     const value = resolved(pair.value, scan);
     if (key === null || stringValue(value) !== null) continue;
-    out.push(finding(spec, `\`metadata.${key.slice(0, 64)}\` is ${describeValue(value)}, not a string.`, { document, path: jsonPath(['metadata', key]) }));
+    out.push(
+      finding(spec, `\`metadata.${key.slice(0, 64)}\` is ${describeValue(value)}, not a string.`, {
+        document,
+        path: jsonPath(['metadata', key]),
+      }),
+    );
     if (out.length === MAX_PER_RULE) break;
   }
   return out;
@@ -146,5 +168,9 @@ function notString(field: string, node: FieldValue, document: string): Finding {
   const what = describeValue(node);
   const where = { document, path: jsonPath([field]) };
   const hint = what === 'empty' ? `Give \`${field}\` a quoted value, or remove the key.` : undefined;
-  return finding(SKILL_MD_CODES['skill-md-not-a-string'], `\`${field}\` must be a string; it is ${what}.`, hint ? { ...where, hint } : where);
+  return finding(
+    SKILL_MD_CODES['skill-md-not-a-string'],
+    `\`${field}\` must be a string; it is ${what}.`,
+    hint ? { ...where, hint } : where,
+  );
 }

@@ -63,7 +63,7 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
     return { yaml: null, firstLine: 1, body: afterBom, findings };
   }
   const start = opener.next;
-  for (let at = start; at < text.length; ) {
+  for (let at = start; at < text.length;) {
     const lf = text.indexOf('\n', at);
     const next = lf === -1 ? text.length : lf + 1;
     if (isDelimiterLine(text, at, lf === -1 ? text.length : lf)) {
@@ -76,7 +76,11 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
     }
     at = next;
   }
-  const f = finding(SKILL_MD_CODES['skill-md-frontmatter-unclosed'], 'The frontmatter opened by `---` is never closed by another `---` line.', where);
+  const f = finding(
+    SKILL_MD_CODES['skill-md-frontmatter-unclosed'],
+    'The frontmatter opened by `---` is never closed by another `---` line.',
+    where,
+  );
   return { yaml: null, firstLine: line + 1, body: null, findings: [...findings, f] };
 }
 

@@ -16,7 +16,13 @@ export function checkName(name: string, indexName: string | null, document: stri
     out.push(finding(SKILL_MD_CODES['skill-md-name-invalid'], `The name ${quote(name)} ${problems.join(', ')}.`, { ...where, hint }));
   }
   if (indexName !== null && name !== indexName) {
-    out.push(finding(SKILL_MD_CODES['skill-md-name-mismatch'], `The frontmatter name ${quote(name)} differs from the index entry name ${quote(indexName)}.`, where));
+    out.push(
+      finding(
+        SKILL_MD_CODES['skill-md-name-mismatch'],
+        `The frontmatter name ${quote(name)} differs from the index entry name ${quote(indexName)}.`,
+        where,
+      ),
+    );
   }
   return out;
 }

@@ -56,7 +56,8 @@ function copyMap(map: YAMLMap, scan: YamlScan, depth: number, budget: Budget): R
  * ordinary own property; any other name gets the same property from a (cheaper) assignment.
  */
 function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (Object.hasOwn(Object.prototype, key)) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  if (Object.hasOwn(Object.prototype, key))
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   else out[key] = value;
 }
 

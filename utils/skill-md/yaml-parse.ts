@@ -20,7 +20,10 @@ export function parseFrontmatter(yaml: string, firstLine: number, document: stri
     doc = parseDocument(yaml, { version: '1.2', schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false });
   } catch (e) {
     const detail = e instanceof Error ? e.message.slice(0, 200) : 'parser failure';
-    return { map: null, findings: [finding(SKILL_MD_CODES['skill-md-yaml-invalid'], `The frontmatter could not be parsed: ${detail}`, where)] };
+    return {
+      map: null,
+      findings: [finding(SKILL_MD_CODES['skill-md-yaml-invalid'], `The frontmatter could not be parsed: ${detail}`, where)],
+    };
   }
   if (doc.errors.length > 0) {
     return { map: null, findings: doc.errors.slice(0, MAX_ERRORS).map((e) => errorFinding(e, yaml, firstLine, document)) };
@@ -28,7 +31,10 @@ export function parseFrontmatter(yaml: string, firstLine: number, document: stri
   const root = doc.contents;
   if (isMap(root)) return { map: root, findings: [] };
   const kind = root === null ? 'empty' : isSeq(root) ? 'a list, not a mapping' : 'a single value, not a mapping';
-  return { map: null, findings: [finding(SKILL_MD_CODES['skill-md-frontmatter-not-mapping'], `The frontmatter is ${kind}.`, { ...where, path: '$' })] };
+  return {
+    map: null,
+    findings: [finding(SKILL_MD_CODES['skill-md-frontmatter-not-mapping'], `The frontmatter is ${kind}.`, { ...where, path: '$' })],
+  };
 }
 
 // `description: Use when: the user asks` – an unquoted value that itself holds `: `.
@@ -42,13 +48,20 @@ function errorFinding(e: YAMLError, yaml: string, firstLine: number, document: s
   const shown = source.length > 80 ? `${source.slice(0, 80)}…` : source;
   const message = e.message.split('\n', 1)[0]!.slice(0, 200);
   if (e.code === 'DUPLICATE_KEY') {
-    return finding(SKILL_MD_CODES['skill-md-duplicate-key'], `Duplicate key in the frontmatter at line ${line}: \`${shown.trim()}\`.`, { document });
+    return finding(SKILL_MD_CODES['skill-md-duplicate-key'], `Duplicate key in the frontmatter at line ${line}: \`${shown.trim()}\`.`, {
+      document,
+    });
   }
   const where: { document: string; hint?: string } = { document };
   if (e.code === 'BLOCK_AS_IMPLICIT_KEY' || UNQUOTED_COLON.test(source)) {
-    where.hint = 'Quote the value (`key: "a: b"`): an unquoted `: ` inside a value starts a nested mapping; clients skip a skill whose YAML does not parse.';
+    where.hint =
+      'Quote the value (`key: "a: b"`): an unquoted `: ` inside a value starts a nested mapping; clients skip a skill whose YAML does not parse.';
   }
-  return finding(SKILL_MD_CODES['skill-md-yaml-invalid'], `Invalid YAML in the frontmatter at line ${line} (\`${shown.trim()}\`): ${message}`, where);
+  return finding(
+    SKILL_MD_CODES['skill-md-yaml-invalid'],
+    `Invalid YAML in the frontmatter at line ${line} (\`${shown.trim()}\`): ${message}`,
+    where,
+  );
 }
 
 function countLines(text: string, offset: number): number {

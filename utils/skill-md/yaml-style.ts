@@ -10,17 +10,35 @@ import { keyText, type YamlScan } from './yaml-walk';
 export function styleFindings(scan: YamlScan, document: string): Finding[] {
   const out: Finding[] = [];
   if (scan.flow) {
-    out.push(finding(SKILL_MD_CODES['skill-md-yaml-flow-style'], `Flow-style list or map (\`[…]\` or \`{…}\`)${where(scan.flow)}.`, at(document, scan.flow)));
+    out.push(
+      finding(
+        SKILL_MD_CODES['skill-md-yaml-flow-style'],
+        `Flow-style list or map (\`[…]\` or \`{…}\`)${where(scan.flow)}.`,
+        at(document, scan.flow),
+      ),
+    );
   }
   if (scan.anchor) {
-    out.push(finding(SKILL_MD_CODES['skill-md-yaml-anchor'], `Anchor or alias (\`&name\` / \`*name\`)${where(scan.anchor)}.`, at(document, scan.anchor)));
+    out.push(
+      finding(
+        SKILL_MD_CODES['skill-md-yaml-anchor'],
+        `Anchor or alias (\`&name\` / \`*name\`)${where(scan.anchor)}.`,
+        at(document, scan.anchor),
+      ),
+    );
   }
   if (scan.tag) {
     const tag = scan.tag.tag.replace(/^tag:yaml\.org,2002:/, '!!').slice(0, 40);
     out.push(finding(SKILL_MD_CODES['skill-md-yaml-tag'], `Explicit tag \`${tag}\`${where(scan.tag.path)}.`, at(document, scan.tag.path)));
   }
   if (scan.complexKey) {
-    out.push(finding(SKILL_MD_CODES['skill-md-yaml-complex-key'], `A list or map is used as a key${where(scan.complexKey)}.`, at(document, scan.complexKey)));
+    out.push(
+      finding(
+        SKILL_MD_CODES['skill-md-yaml-complex-key'],
+        `A list or map is used as a key${where(scan.complexKey)}.`,
+        at(document, scan.complexKey),
+      ),
+    );
   }
   return out;
 }
@@ -57,7 +75,11 @@ export function delimiterFinding(yaml: string, map: YAMLMap, document: string): 
   });
   const key = pair ? keyText(pair.key) : null;
   if (key === null) {
-    return finding(SKILL_MD_CODES['skill-md-delimiter-in-value'], 'The frontmatter contains `---`: skills-ref ends the frontmatter there.', { document });
+    return finding(
+      SKILL_MD_CODES['skill-md-delimiter-in-value'],
+      'The frontmatter contains `---`: skills-ref ends the frontmatter there.',
+      { document },
+    );
   }
   const message = `\`${key.slice(0, 64)}\` contains \`---\`: skills-ref ends the frontmatter there and reads a truncated value.`;
   return finding(SKILL_MD_CODES['skill-md-delimiter-in-value'], message, { document, path: jsonPath([key]) });

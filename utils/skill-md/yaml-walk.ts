@@ -15,7 +15,14 @@ export interface YamlScan {
 }
 
 /** What a scan finds in plain `key: text` pairs (the simple reader's): nothing at all. */
-export const NOTHING_FOUND: YamlScan = Object.freeze({ targets: new Map(), unresolved: null, flow: null, anchor: null, tag: null, complexKey: null });
+export const NOTHING_FOUND: YamlScan = Object.freeze({
+  targets: new Map(),
+  unresolved: null,
+  flow: null,
+  anchor: null,
+  tag: null,
+  complexKey: null,
+});
 
 interface Visit {
   node: Node;

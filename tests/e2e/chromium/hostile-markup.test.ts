@@ -42,7 +42,9 @@ const BODIES_READY = `Array.from(document.querySelectorAll('details.skill-body')
 /** What looks clickable but is not a link: link text and targets shown as plain text, code, the
  *  skill's description, paragraphs without a real link. Clicked one by one, as a curious person
  *  would; real links (which open a tab on purpose) are left alone. */
-const NOT_LINKS = ['.url', '.url *', '.markdown span:not(a *)', '.markdown code', '.company-text', '.markdown p:not(:has(a))'].map((s) => `#app ${s}`).join(', ');
+const NOT_LINKS = ['.url', '.url *', '.markdown span:not(a *)', '.markdown code', '.company-text', '.markdown p:not(:has(a))']
+  .map((s) => `#app ${s}`)
+  .join(', ');
 
 const LINKS = `Array.from(document.querySelectorAll('#app .markdown a')).map((a) => ({
   href: a.getAttribute('href'),
@@ -54,7 +56,11 @@ const LINKS = `Array.from(document.querySelectorAll('#app .markdown a')).map((a)
 /** Expands every skill, clicks every non-link; returns how many of each. */
 async function openEverything(panel: Page): Promise<{ expanded: number; clicked: number }> {
   const expanded = (await panel.evaluate(EXPAND_ALL)) as number;
-  await waitFor(() => panel.evaluate(BODIES_READY), (ready) => ready === true, { what: 'every skill body to load' });
+  await waitFor(
+    () => panel.evaluate(BODIES_READY),
+    (ready) => ready === true,
+    { what: 'every skill body to load' },
+  );
   let clicked = 0;
   for (const element of await panel.locator(NOT_LINKS).all()) {
     if (!(await element.isVisible())) continue;
@@ -90,7 +96,9 @@ describe('hostile Markdown in the panel', () => {
     expect(opened.map((p) => p.url())).toEqual([]);
     expect(browser.context.pages().length).toBe(pagesBefore);
     expect(panel.frames()).toHaveLength(1);
-    expect(await panel.evaluate(`document.querySelectorAll(${JSON.stringify(`#app ${ACTIVE.split(', ').join(', #app ')}`)}).length`)).toBe(0);
+    expect(await panel.evaluate(`document.querySelectorAll(${JSON.stringify(`#app ${ACTIVE.split(', ').join(', #app ')}`)}).length`)).toBe(
+      0,
+    );
 
     const links = (await panel.evaluate(LINKS)) as { href: string; target: string | null; shown: boolean; rel: string }[];
     for (const link of links) {
@@ -109,12 +117,16 @@ describe('hostile Markdown in the panel', () => {
       const tab = browser.context.waitForEvent('page');
       await panel.locator('#app .markdown a').first().click();
       expect(new URL((await tab).url()).origin).toBe(server.publicOrigin(CANARY));
-      await waitFor(() => canaryHits(server).length, (n) => n > 0, { what: 'the canary to record the click' });
+      await waitFor(
+        () => canaryHits(server).length,
+        (n) => n > 0,
+        { what: 'the canary to record the click' },
+      );
     } else {
       expect(links).toEqual([]);
       // Markup from the company stays text: its description shows the tag, its link its target.
       expect(text).toContain('<script>');
-      expect(text).toContain("javascript:fetch(");
+      expect(text).toContain('javascript:fetch(');
     }
   });
 });

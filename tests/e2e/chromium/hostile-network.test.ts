@@ -75,18 +75,26 @@ describe('network guard in Chromium', () => {
     expect(pageLoads.some((r) => r.headers.authorization?.startsWith('Basic '))).toBe(true);
   });
 
-  it.each([loopbackLiterals, blockedUrls, redirects, redirectDocs, { name: REDIRECT_STATUS_SITE, expect: { verdict: 'errors', skills: Object.fromEntries(REDIRECT_STATUS_LABELS.map((l) => [l, 'blocked'])) } }, session])(
-    'reports $name with the statuses the policy gives and requests no refused target',
-    async (site) => {
-      const since = server.requests.length;
-      const { panel, snapshot } = await check(`${server.publicOrigin(site.name)}/`);
-      expect(snapshot.verdict).toBe(site.expect.verdict);
-      expect(statuses(snapshot)).toEqual(BROWSER_STATUSES[site.name] ?? site.expect.skills);
-      for (const skill of snapshot.skills.filter((s) => s.status === 'blocked')) expect(skill.text).toMatch(/points at|leaving https|scheme|plain http|user name|single-label|local network/);
-      expect((await shownFindings(panel)).filter((f) => f.visible).length).toBeGreaterThan(0);
-      expect(refusedTargetsReached(extensionRequests(server, since))).toEqual([]);
+  it.each([
+    loopbackLiterals,
+    blockedUrls,
+    redirects,
+    redirectDocs,
+    {
+      name: REDIRECT_STATUS_SITE,
+      expect: { verdict: 'errors', skills: Object.fromEntries(REDIRECT_STATUS_LABELS.map((l) => [l, 'blocked'])) },
     },
-  );
+    session,
+  ])('reports $name with the statuses the policy gives and requests no refused target', async (site) => {
+    const since = server.requests.length;
+    const { panel, snapshot } = await check(`${server.publicOrigin(site.name)}/`);
+    expect(snapshot.verdict).toBe(site.expect.verdict);
+    expect(statuses(snapshot)).toEqual(BROWSER_STATUSES[site.name] ?? site.expect.skills);
+    for (const skill of snapshot.skills.filter((s) => s.status === 'blocked'))
+      expect(skill.text).toMatch(/points at|leaving https|scheme|plain http|user name|single-label|local network/);
+    expect((await shownFindings(panel)).filter((f) => f.visible).length).toBeGreaterThan(0);
+    expect(refusedTargetsReached(extensionRequests(server, since))).toEqual([]);
+  });
 
   it('shows each redirecting request in the log and never its target', () => {
     const redirecting = (site: string, labels: readonly string[]) =>
@@ -94,7 +102,10 @@ describe('network guard in Chromium', () => {
     const labels = REDIRECT_STATUS_LABELS;
     expect(redirecting(REDIRECT_STATUS_SITE, labels)).toEqual(labels.map((l) => `${SKILLS_DIR}${l}/SKILL.md`));
     const docs = [WELL_KNOWN.poppy, WELL_KNOWN.skillIndex];
-    expect(docs.map((path) => server.requests.some((r) => r.host.startsWith(`${redirectDocs.name}.`) && r.url === path))).toEqual([true, true]);
+    expect(docs.map((path) => server.requests.some((r) => r.host.startsWith(`${redirectDocs.name}.`) && r.url === path))).toEqual([
+      true,
+      true,
+    ]);
     expect(server.requests.filter((r) => r.url.startsWith(TRIPWIRE))).toEqual([]);
   });
 
@@ -111,6 +122,8 @@ describe('network guard in Chromium', () => {
     expect(snapshot.skills.some((s) => s.status === 'blocked')).toBe(false);
     // The positive control of the log: these reach the server when nothing stops them.
     expect(server.requests.slice(since).filter((r) => r.url.startsWith(TRIPWIRE)).length).toBeGreaterThan(0);
-    expect((await waitFor(sessionRules, (r) => r.length === GUARD_RULE_IDS.length, { what: 'the rules back' })).length).toBe(GUARD_RULE_IDS.length);
+    expect((await waitFor(sessionRules, (r) => r.length === GUARD_RULE_IDS.length, { what: 'the rules back' })).length).toBe(
+      GUARD_RULE_IDS.length,
+    );
   });
 });

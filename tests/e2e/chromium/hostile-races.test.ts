@@ -102,7 +102,10 @@ describe('races in Chromium', () => {
       { url: server.publicOrigin(northlightStale.name), expect: northlightStale.expect },
       { url: server.publicOrigin(northlightSignedOut.name), expect: northlightSignedOut.expect },
       { url: server.publicOrigin(answers.name), expect: answers.expect },
-      { url: server.publicOrigin(REDIRECT_STATUS_SITE), expect: { verdict: 'errors', skills: Object.fromEntries(REDIRECT_STATUS_LABELS.map((l) => [l, 'blocked'])) } as SiteExpectation },
+      {
+        url: server.publicOrigin(REDIRECT_STATUS_SITE),
+        expect: { verdict: 'errors', skills: Object.fromEntries(REDIRECT_STATUS_LABELS.map((l) => [l, 'blocked'])) } as SiteExpectation,
+      },
       { url: server.localhostOrigin(northlightSignedOut.name), expect: northlightSignedOut.expect },
     ];
     const tabs = await Promise.all(sites.map((site) => browser.visit(`${site.url}/`)));

@@ -42,7 +42,9 @@ describe('panel screenshots', () => {
       expect(await panel.evaluate(`matchMedia('(prefers-color-scheme: ${colorScheme})').matches`)).toBe(true);
       await panel.evaluate('document.fonts.ready.then(() => true)');
       // The whole panel at its own width: the popup scrolls, a docs image should not.
-      const image = await panel.locator(SETTLED).screenshot({ path: `${SCREENSHOTS}panel-${site}-${colorScheme}.png`, animations: 'disabled' });
+      const image = await panel
+        .locator(SETTLED)
+        .screenshot({ path: `${SCREENSHOTS}panel-${site}-${colorScheme}.png`, animations: 'disabled' });
       expect(image.subarray(1, 4).toString()).toBe('PNG');
       // PNG width (IHDR): the 380–420 px a browser popup allows.
       const width = image.readUInt32BE(16);

@@ -35,7 +35,6 @@ const check = (url: string) => visitAndCheck(browser, url);
 /** Where the northlight stores serve a skill (relative to the stand-alone index). */
 const skillPath = (name: string) => WELL_KNOWN.skillIndex.replace(/index\.json$/, `${name}/SKILL.md`);
 
-
 function expectNorthlight(snapshot: PanelSnapshot, excluded: string[]) {
   expect(snapshot.verdict).toBe(northlight.expect.verdict);
   expect(statuses(snapshot)).toEqual(northlight.expect.skills);

@@ -29,7 +29,10 @@ let browser: FirefoxSession;
 
 beforeAll(async () => {
   server = await startHostileServer([canaryLinks]);
-  const names = [...[...HOSTILE_SITES.map((s) => s.name), REDIRECT_STATUS_SITE, SESSION_SITE, canaryLinks.name].map(publicDomain), LAN_HOST];
+  const names = [
+    ...[...HOSTILE_SITES.map((s) => s.name), REDIRECT_STATUS_SITE, SESSION_SITE, canaryLinks.name].map(publicDomain),
+    LAN_HOST,
+  ];
   browser = await launchFirefox({ publicNames: names });
 });
 afterAll(async () => {
@@ -73,7 +76,8 @@ describe('hostile sites in Firefox', () => {
     // Firefox upgrades the plain-http hop to https on the same public host before any rule sees
     // it (HTTPS-First): that one request arrives, encrypted, at the site that sent the redirect.
     // Its status is still `blocked`; an http hop to a private host is upgraded and then stopped.
-    const upgraded = (r: RecordedRequest) => r.scheme === 'https' && r.host.startsWith(`${redirects.name}.`) && r.url === `${TRIPWIRE}to-plain-http`;
+    const upgraded = (r: RecordedRequest) =>
+      r.scheme === 'https' && r.host.startsWith(`${redirects.name}.`) && r.url === `${TRIPWIRE}to-plain-http`;
     expect(server.requests.filter((r) => r.url.startsWith(TRIPWIRE) && !upgraded(r))).toEqual([]);
     expect(refusedTargetsReached(extensionRequests(server)).filter((r) => !upgraded(r))).toEqual([]);
     expect(extensionRequests(server).filter((r) => r.host.startsWith(`${SESSION_SITE}.`)).length).toBeGreaterThanOrEqual(4);
@@ -100,8 +104,12 @@ describe('hostile sites in Firefox', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(canaryHits(server)).toEqual([]);
     expect(dialogs).toEqual([]);
-    expect(await panel.evaluate(`document.querySelectorAll('#app script, #app iframe, #app object, #app embed, #app img, #app frame').length`)).toBe(0);
-    const links = (await panel.evaluate(`Array.from(document.querySelectorAll('#app .markdown a')).map((a) => [a.getAttribute('href'), a.querySelector('.link-target')?.textContent])`)) as [string, string][];
+    expect(
+      await panel.evaluate(`document.querySelectorAll('#app script, #app iframe, #app object, #app embed, #app img, #app frame').length`),
+    ).toBe(0);
+    const links = (await panel.evaluate(
+      `Array.from(document.querySelectorAll('#app .markdown a')).map((a) => [a.getAttribute('href'), a.querySelector('.link-target')?.textContent])`,
+    )) as [string, string][];
     for (const [href, target] of links) expect(target).toBe(href);
     expect(links.length).toBe(site === canaryLinks.name ? 3 : 0);
   });

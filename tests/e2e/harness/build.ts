@@ -46,7 +46,11 @@ export function ensureBuilt(target: BuildTarget): string {
   if (built < sources) {
     console.log(`e2e: building ${target} (${built ? 'sources changed' : 'no build yet'})`);
     // Vitest sets NODE_ENV=test, which would give Preact's development JSX: test what ships.
-    execFileSync('npx', BUILD_ARGS[target], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+    execFileSync('npx', BUILD_ARGS[target], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   return dir;
 }

@@ -133,7 +133,11 @@ export async function launchChromium(): Promise<ChromiumSession> {
       async stopWorker() {
         const before = stops;
         await cdp.send('ServiceWorker.stopAllWorkers');
-        await waitFor(() => stops, (n) => n > before, { what: 'the worker to stop' });
+        await waitFor(
+          () => stops,
+          (n) => n > before,
+          { what: 'the worker to stop' },
+        );
       },
       async close() {
         await context.close();

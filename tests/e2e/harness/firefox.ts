@@ -72,15 +72,20 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
     const controlPath = existsSync(join(extension, 'options.html')) ? 'options.html' : 'popup.html';
     const control = await browser.newPage();
     navigate(control, `${origin}/${controlPath}`);
-    await waitFor(() => control.evaluate('typeof browser.tabs.query'), (t) => t === 'function', {
-      what: `${controlPath} to load in Firefox`,
-    });
+    await waitFor(
+      () => control.evaluate('typeof browser.tabs.query'),
+      (t) => t === 'function',
+      {
+        what: `${controlPath} to load in Firefox`,
+      },
+    );
 
     let marker = 0;
     const tabIdOf = async (url: string): Promise<number> => {
-      const tabs = (await control.evaluate(
-        'browser.tabs.query({}).then((tabs) => tabs.map((t) => ({ id: t.id, url: t.url })))',
-      )) as { id?: number; url?: string }[];
+      const tabs = (await control.evaluate('browser.tabs.query({}).then((tabs) => tabs.map((t) => ({ id: t.id, url: t.url })))')) as {
+        id?: number;
+        url?: string;
+      }[];
       const tab = tabs.find((t) => t.url === url);
       if (tab?.id === undefined) throw new Error(`no tab with url ${url} among ${JSON.stringify(tabs)}`);
       return tab.id;
@@ -103,7 +108,11 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
         navigate(page, url);
         // Selectors waited on while the tab still holds about:blank can fail inside Firefox's
         // BiDi code as the document is swapped: return once the panel's document is in place.
-        await waitFor(() => page.evaluate(LOADED), (href) => href === url, { what: `${url} to load` });
+        await waitFor(
+          () => page.evaluate(LOADED),
+          (href) => href === url,
+          { what: `${url} to load` },
+        );
         return page;
       },
       async badge(tabId) {

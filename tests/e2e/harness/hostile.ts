@@ -29,7 +29,9 @@ export function identifyingHeaders(request: RecordedRequest): string[] {
 
 /** Requests that reached a target the URL policy refuses for a public site. */
 export function refusedTargetsReached(requests: readonly RecordedRequest[]): RecordedRequest[] {
-  return requests.filter((r) => r.url.startsWith(TRIPWIRE) || r.scheme !== 'https' || !r.host.replace(/:\d+$/, '').endsWith(`.${PUBLIC_SUFFIX}`));
+  return requests.filter(
+    (r) => r.url.startsWith(TRIPWIRE) || r.scheme !== 'https' || !r.host.replace(/:\d+$/, '').endsWith(`.${PUBLIC_SUFFIX}`),
+  );
 }
 
 /** Every request the canary site received, from anyone (extension, panel, page). */

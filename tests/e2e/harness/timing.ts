@@ -39,5 +39,8 @@ export function reportBench(name: string, runsMs: number[]): void {
   const rounded = runsMs.map((ms) => Math.round(ms * 10) / 10);
   console.log(`bench: ${name}: median ${median(rounded)} ms over ${rounded.length} runs (${rounded.join(', ')} ms)`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  writeFileSync(`${ARTIFACTS}e2e-bench-${name}.json`, `${JSON.stringify({ name, unit: 'ms', median: median(rounded), runs: rounded }, null, 2)}\n`);
+  writeFileSync(
+    `${ARTIFACTS}e2e-bench-${name}.json`,
+    `${JSON.stringify({ name, unit: 'ms', median: median(rounded), runs: rounded }, null, 2)}\n`,
+  );
 }

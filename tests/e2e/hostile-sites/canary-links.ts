@@ -23,12 +23,24 @@ function body(c: string): string {
 }
 
 function file(ctx: SiteContext): Uint8Array {
-  return bytesOf(`---\nname: ${NAME}\ndescription: Links to the canary, some in disguise.\n---\n\n# Links\n\n${body(ctx.originOf(CANARY))}\n`);
+  return bytesOf(
+    `---\nname: ${NAME}\ndescription: Links to the canary, some in disguise.\n---\n\n# Links\n\n${body(ctx.originOf(CANARY))}\n`,
+  );
 }
 
 const index: Route = (ctx) => {
   const bytes = file(ctx);
-  return json(skillIndex([{ name: NAME, description: 'Links to the canary, some in disguise.', type: 'skill-md', url: `${NAME}/SKILL.md`, digest: digestOf(bytes) }]));
+  return json(
+    skillIndex([
+      {
+        name: NAME,
+        description: 'Links to the canary, some in disguise.',
+        type: 'skill-md',
+        url: `${NAME}/SKILL.md`,
+        digest: digestOf(bytes),
+      },
+    ]),
+  );
 };
 
 export const canaryLinks: FixtureSite = {

@@ -18,7 +18,12 @@ export interface HeldSite {
 }
 
 export function heldNorthlight(name: string): HeldSite {
-  const routes = northlightRoutes({ site: name, name: 'Northlight Flowers (held skill file)', signIn: true, skills: [changeFlowerDelivery, checkFlowerOrder, findFlowers] });
+  const routes = northlightRoutes({
+    site: name,
+    name: 'Northlight Flowers (held skill file)',
+    signIn: true,
+    skills: [changeFlowerDelivery, checkFlowerOrder, findFlowers],
+  });
   const path = `${WELL_KNOWN.skillIndex.replace(/index\.json$/, '')}${findFlowers.name}/SKILL.md`;
   const served = routes[path];
   if (!served) throw new Error(`northlight serves no ${path}`);

@@ -25,7 +25,9 @@ export const REDIRECT_STATUS_LABELS = [...STATUSES.flatMap((status) => SCHEMES.m
  * https hops go to the port the request came in on, the https front.
  */
 export function redirectStatuses(httpPort: () => number): FixtureSite {
-  const routes: Record<string, Route> = { [WELL_KNOWN.skillIndex]: indexOf(REDIRECT_STATUS_LABELS.map((l) => entryFor(l, `${l}/SKILL.md`, ANY))) };
+  const routes: Record<string, Route> = {
+    [WELL_KNOWN.skillIndex]: indexOf(REDIRECT_STATUS_LABELS.map((l) => entryFor(l, `${l}/SKILL.md`, ANY))),
+  };
   for (const status of STATUSES) {
     for (const scheme of SCHEMES) {
       const label = `${scheme}-${status}`;
@@ -36,8 +38,14 @@ export function redirectStatuses(httpPort: () => number): FixtureSite {
   routes[`${SKILLS_DIR}${LAN_LABEL}/SKILL.md`] = () => redirect(`http://${LAN_HOST}:${httpPort()}${TRIPWIRE}${LAN_LABEL}`, 302);
   return {
     name: REDIRECT_STATUS_SITE,
-    summary: 'Skill files redirecting with 301, 302 and 307 to loopback over https and http, and to a plain-http LAN name, at the server\'s own ports.',
+    summary:
+      "Skill files redirecting with 301, 302 and 307 to loopback over https and http, and to a plain-http LAN name, at the server's own ports.",
     routes,
-    expect: { verdict: 'errors', poppy: false, source: 'well-known', skills: Object.fromEntries(REDIRECT_STATUS_LABELS.map((l) => [l, 'blocked'])) },
+    expect: {
+      verdict: 'errors',
+      poppy: false,
+      source: 'well-known',
+      skills: Object.fromEntries(REDIRECT_STATUS_LABELS.map((l) => [l, 'blocked'])),
+    },
   };
 }

@@ -5,7 +5,19 @@
  * request that carried either would show up in the fixture log with the header.
  */
 import { WELL_KNOWN } from '../../../utils/spec';
-import { html, indexEntry, json, markdown, page, PUBLIC_SUFFIX, skillFile, skillIndex, skillRoutes, type FixtureSite, type Route } from '../../fixtures/site';
+import {
+  html,
+  indexEntry,
+  json,
+  markdown,
+  page,
+  PUBLIC_SUFFIX,
+  skillFile,
+  skillIndex,
+  skillRoutes,
+  type FixtureSite,
+  type Route,
+} from '../../fixtures/site';
 import { minimalPoppy, SKILLS_DIR } from '../../fixtures/hostile/kit';
 
 export const SESSION_SITE = 'j-session';
@@ -15,7 +27,11 @@ export const BASIC_USER = 'customer';
 export const BASIC_PASSWORD = 'basic-secret';
 
 const open = skillFile({ name: 'open-skill', description: 'Served to anyone.', body: '# Open\n\nNothing private.\n' });
-const locked = skillFile({ name: 'private-skill', description: 'Served only with Basic credentials.', body: '# Private\n\nFor the signed-in.\n' });
+const locked = skillFile({
+  name: 'private-skill',
+  description: 'Served only with Basic credentials.',
+  body: '# Private\n\nFor the signed-in.\n',
+});
 const PRIVATE_DIR = '/private/';
 const BASIC = `Basic ${Buffer.from(`${BASIC_USER}:${BASIC_PASSWORD}`).toString('base64')}`;
 
@@ -25,7 +41,9 @@ const privatePage: Route = ({ headers }) =>
     : { status: 401, headers: { 'www-authenticate': 'Basic realm="j-session"', 'content-type': 'text/plain' }, body: 'Sign in\n' };
 
 const privateSkill: Route = ({ headers }) =>
-  headers.authorization === BASIC ? markdown(locked.bytes) : { status: 401, headers: { 'www-authenticate': 'Basic realm="j-session"' }, body: '' };
+  headers.authorization === BASIC
+    ? markdown(locked.bytes)
+    : { status: 401, headers: { 'www-authenticate': 'Basic realm="j-session"' }, body: '' };
 
 export const session: FixtureSite = {
   name: SESSION_SITE,
@@ -38,7 +56,9 @@ export const session: FixtureSite = {
     }),
     [PRIVATE_DIR]: privatePage,
     [WELL_KNOWN.poppy]: (ctx) => json(minimalPoppy(ctx, SESSION_SITE)),
-    [WELL_KNOWN.skillIndex]: json(skillIndex([indexEntry(open, `${open.name}/SKILL.md`), indexEntry(locked, `${PRIVATE_DIR}${locked.name}/SKILL.md`)])),
+    [WELL_KNOWN.skillIndex]: json(
+      skillIndex([indexEntry(open, `${open.name}/SKILL.md`), indexEntry(locked, `${PRIVATE_DIR}${locked.name}/SKILL.md`)]),
+    ),
     ...skillRoutes(SKILLS_DIR, [open]),
     [`${PRIVATE_DIR}${locked.name}/SKILL.md`]: privateSkill,
   },
