@@ -26,18 +26,18 @@ export default tseslint.config(
   {
     // One module talks to the network (D5); everything else goes through it.
     files: ['entrypoints/**', 'components/**', 'utils/**', 'cli/**'],
-    ignores: ['utils/fetch-bounded.ts', 'cli/node-transport.ts'],
+    ignores: ['utils/engine/net/fetch-bounded.ts', 'cli/node-transport.ts'],
     rules: {
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'Only utils/fetch-bounded.ts may fetch.' },
-        { name: 'XMLHttpRequest', message: 'Only utils/fetch-bounded.ts may fetch.' },
+        { name: 'fetch', message: 'Only utils/engine/net/fetch-bounded.ts may fetch.' },
+        { name: 'XMLHttpRequest', message: 'Only utils/engine/net/fetch-bounded.ts may fetch.' },
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'globalThis', property: 'fetch', message: 'Only utils/fetch-bounded.ts may fetch.' },
-        { object: 'window', property: 'fetch', message: 'Only utils/fetch-bounded.ts may fetch.' },
-        { object: 'self', property: 'fetch', message: 'Only utils/fetch-bounded.ts may fetch.' },
+        { object: 'globalThis', property: 'fetch', message: 'Only utils/engine/net/fetch-bounded.ts may fetch.' },
+        { object: 'window', property: 'fetch', message: 'Only utils/engine/net/fetch-bounded.ts may fetch.' },
+        { object: 'self', property: 'fetch', message: 'Only utils/engine/net/fetch-bounded.ts may fetch.' },
       ],
     },
   },

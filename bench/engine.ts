@@ -1,8 +1,8 @@
 // Engine speed against a bare baseline, and its memory against the number of skills (issue 2).
 import { createNodeTransport } from '../cli/node-transport';
-import { checkSite } from '../utils/engine';
-import type { Transport } from '../utils/fetch-bounded';
-import { WELL_KNOWN } from '../utils/spec';
+import { checkSite } from '../utils/engine/check';
+import type { Transport } from '../utils/engine/net/fetch-bounded';
+import { WELL_KNOWN } from '../utils/engine/spec';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 

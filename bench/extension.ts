@@ -13,7 +13,7 @@ import { median, READ_SETTLED, RECORD_SETTLED, type SettledAt } from '../tests/e
 import { waitFor } from '../tests/e2e/harness/wait';
 import { startFixtureServer, type FixtureServer, type RecordedRequest } from '../tests/fixtures/server';
 import { northlight } from '../tests/fixtures/sites/northlight';
-import { WELL_KNOWN } from '../utils/spec';
+import { WELL_KNOWN } from '../utils/engine/spec';
 import { toolbarPopupTimes } from './toolbar-popup';
 import { bundleSize, frameworksIn, FRAMEWORK_MARKERS, pageClosure, scriptClosure, type BundleSize } from './bundle-size';
 

@@ -1,5 +1,5 @@
 import { indexEntry, json, skillFile, skillIndex, skillRoutes, type FixtureSite } from '../tests/fixtures/site';
-import { WELL_KNOWN } from '../utils/spec';
+import { WELL_KNOWN } from '../utils/engine/spec';
 
 /** A site publishing `count` verified skills of about `bodyBytes` each, for the benchmarks. */
 export function manySkillsSite(name: string, count: number, bodyBytes: number): FixtureSite {

@@ -1,7 +1,7 @@
-import type { Finding } from '../utils/findings';
-import { poppyAbsence, type Report, type SkillReport } from '../utils/report';
-import { POPPY_ABSENCE_TEXT } from '../utils/report-markdown';
-import { SEVERITIES, type Severity, type SkillStatus } from '../utils/spec';
+import type { Finding } from '../utils/engine/report/findings';
+import { poppyAbsence, type Report, type SkillReport } from '../utils/engine/report/report';
+import { POPPY_ABSENCE_TEXT } from '../utils/engine/report/report-markdown';
+import { SEVERITIES, type Severity, type SkillStatus } from '../utils/engine/spec';
 import { safeText, type Style } from './style';
 
 const STATUS_MARK: Readonly<Record<SkillStatus, string>> = {

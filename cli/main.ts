@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { formatDigest, sha256Hex } from '../utils/digest';
-import { checkSite, targetOrigin } from '../utils/engine';
-import { siteContext } from '../utils/url-policy';
+import { formatDigest, sha256Hex } from '../utils/engine/check/digest';
+import { checkSite, targetOrigin } from '../utils/engine/check';
+import { siteContext } from '../utils/engine/net/url-policy';
 import { formatHuman } from './format-human';
 import { createNodeTransport } from './node-transport';
 import { createStyle, wantsColor } from './style';

@@ -8,8 +8,8 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
-import type { Transport } from '../utils/fetch-bounded';
-import { nonPublicAddress } from '../utils/url-policy';
+import type { Transport } from '../utils/engine/net/fetch-bounded';
+import { nonPublicAddress } from '../utils/engine/net/url-policy';
 
 export interface NodeTransportOptions {
   /** host → IP, like curl --resolve: lets tests give public-looking names (shop.poppy.test) to

@@ -1,5 +1,5 @@
-import type { PoppyModel } from '../utils/report';
-import type { ApiType } from '../utils/spec';
+import type { PoppyModel } from '../utils/engine/report/report';
+import type { ApiType } from '../utils/engine/spec';
 import { ExternalLink } from './ExternalLink';
 import { t, type MessageKey } from './i18n';
 

@@ -1,4 +1,4 @@
-import type { DocumentInfo } from '../utils/report';
+import type { DocumentInfo } from '../utils/engine/report/report';
 import { t, type MessageKey } from './i18n';
 
 const KIND_TEXT: Readonly<Record<DocumentInfo['kind'], MessageKey>> = {

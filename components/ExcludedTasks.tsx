@@ -1,4 +1,4 @@
-import type { PoppyModel } from '../utils/report';
+import type { PoppyModel } from '../utils/engine/report/report';
 import { t } from './i18n';
 
 /** Shown raw JSON is capped: it is only there so an owner can see what was not understood. */

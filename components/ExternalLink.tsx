@@ -1,10 +1,10 @@
 import type { ComponentChildren } from 'preact';
-import { showInvisible } from '../utils/markdown/visible';
-import { safeLinkTarget } from '../utils/safe-link';
+import { showInvisible } from '../utils/engine/markdown/visible';
+import { safeLinkTarget } from '../utils/engine/net/safe-link';
 import { useActions } from './actions';
 
 /**
- * A site-named URL: a link only when utils/safe-link.ts allows it for the checked `site`, else
+ * A site-named URL: a link only when utils/engine/net/safe-link.ts allows it for the checked `site`, else
  * text showing its target, so `javascript:`, `data:` and LAN targets never reach an href even if
  * a tree or report was tampered with on its way to the popup. Shows its target in full (text can
  * say "bank" while the link goes elsewhere) and opens only through `actions.openLink`, on a

@@ -1,5 +1,5 @@
-import type { Finding } from '../utils/findings';
-import { sortFindings } from '../utils/findings';
+import type { Finding } from '../utils/engine/report/findings';
+import { sortFindings } from '../utils/engine/report/findings';
 import { t } from './i18n';
 import { SEVERITY_VIEW } from './presentation';
 import { groupFindings } from './report-view';

@@ -1,4 +1,4 @@
-import type { SkillReport } from '../utils/report';
+import type { SkillReport } from '../utils/engine/report/report';
 import { CopyButton } from './CopyButton';
 import { t } from './i18n';
 import { MISMATCH_CAUSE_KEYS } from './presentation';

@@ -1,5 +1,5 @@
-import type { Report } from '../utils/report';
-import { reportToMarkdown } from '../utils/report-markdown';
+import type { Report } from '../utils/engine/report/report';
+import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import { useActions } from './actions';
 import { CopyButton } from './CopyButton';
 import { DocumentsList } from './DocumentsList';

@@ -1,4 +1,4 @@
-import type { Report } from '../utils/report';
+import type { Report } from '../utils/engine/report/report';
 import { ApiSection } from './ApiSection';
 import { ExcludedTasks } from './ExcludedTasks';
 import { FindingList, FindingsSection } from './FindingsSection';

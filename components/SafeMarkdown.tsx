@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { SafeNode } from '../utils/markdown/types';
+import type { SafeNode } from '../utils/engine/markdown/types';
 import { ExternalLink } from './ExternalLink';
 import { t } from './i18n';
 

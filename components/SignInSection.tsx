@@ -1,5 +1,5 @@
-import type { PoppyModel, SignIn } from '../utils/report';
-import { PROTOCOL_SCOPES, SIGNED_OUT } from '../utils/spec';
+import type { PoppyModel, SignIn } from '../utils/engine/report/report';
+import { PROTOCOL_SCOPES, SIGNED_OUT } from '../utils/engine/spec';
 import { ExternalLink } from './ExternalLink';
 import { t, type MessageKey } from './i18n';
 

@@ -1,5 +1,5 @@
-import { poppyAbsence, type Report } from '../utils/report';
-import { WELL_KNOWN } from '../utils/spec';
+import { poppyAbsence, type Report } from '../utils/engine/report/report';
+import { WELL_KNOWN } from '../utils/engine/spec';
 import { t } from './i18n';
 import { VERDICT_VIEW } from './presentation';
 

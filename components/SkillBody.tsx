@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
-import type { SafeNode } from '../utils/markdown/types';
-import type { SkillReport } from '../utils/report';
+import type { SafeNode } from '../utils/engine/markdown/types';
+import type { SkillReport } from '../utils/engine/report/report';
 import { useActions } from './actions';
 import { t } from './i18n';
 import { SafeMarkdown } from './SafeMarkdown';

@@ -1,4 +1,4 @@
-import type { SkillReport } from '../utils/report';
+import type { SkillReport } from '../utils/engine/report/report';
 import { t } from './i18n';
 import { MismatchDetails } from './MismatchDetails';
 import { SKILL_SOURCE_TEXT, SKILL_STATUS_VIEW } from './presentation';

@@ -1,4 +1,4 @@
-import type { Report } from '../utils/report';
+import type { Report } from '../utils/engine/report/report';
 import { useActions } from './actions';
 import { t } from './i18n';
 import { sortSkills } from './report-view';

@@ -1,5 +1,5 @@
-import type { MismatchCause, SkillSource } from '../utils/report';
-import type { Severity, SkillStatus, Verdict } from '../utils/spec';
+import type { MismatchCause, SkillSource } from '../utils/engine/report/report';
+import type { Severity, SkillStatus, Verdict } from '../utils/engine/spec';
 import type { MessageKey } from './i18n';
 
 /**
@@ -31,7 +31,7 @@ export const SEVERITY_VIEW: Readonly<Record<Severity, { symbol: string; heading:
   info: { symbol: 'ℹ', heading: 'findingsInfo', tone: 'neutral' },
 };
 
-/** The locale key of one sentence per byte-level cause of a mismatch (utils/report.ts). */
+/** The locale key of one sentence per byte-level cause of a mismatch (utils/engine/report/report.ts). */
 export const MISMATCH_CAUSE_KEYS: Readonly<Record<MismatchCause, MessageKey>> = {
   'crlf-to-lf': 'causeCrlfToLf',
   'lf-to-crlf': 'causeLfToCrlf',

@@ -1,6 +1,6 @@
-import type { Finding } from '../utils/findings';
-import { NOT_FOUND_STATUSES, type Report, type SkillReport } from '../utils/report';
-import { SEVERITIES, SKILL_STATUSES, type Severity } from '../utils/spec';
+import type { Finding } from '../utils/engine/report/findings';
+import { NOT_FOUND_STATUSES, type Report, type SkillReport } from '../utils/engine/report/report';
+import { SEVERITIES, SKILL_STATUSES, type Severity } from '../utils/engine/spec';
 import { t } from './i18n';
 
 export type ReportState = 'published' | 'nothing' | 'unreachable';
@@ -18,7 +18,7 @@ export function reportState(report: Report): ReportState {
   return failed ? 'unreachable' : 'nothing';
 }
 
-/** Worst first, in the order of D3's table (utils/spec.ts); ties keep the index order. */
+/** Worst first, in the order of D3's table (utils/engine/spec.ts); ties keep the index order. */
 export function sortSkills(skills: readonly SkillReport[]): SkillReport[] {
   const rank = (s: SkillReport) => SKILL_STATUSES.indexOf(s.status);
   return skills

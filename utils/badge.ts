@@ -2,7 +2,7 @@
  * What the toolbar button shows for one tab, as a pure function of that tab's state. The
  * applier (entrypoints/background) only copies this onto `browser.action`, always per tab.
  */
-import type { Report } from './report';
+import type { Report } from './engine/report/report';
 
 export type BadgeState =
   /** Not checked (yet), or the page is not one we check. */

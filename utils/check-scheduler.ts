@@ -5,9 +5,9 @@
  */
 import type { BadgeState } from './badge';
 import { coalescedWrites } from './coalesced-writes';
-import type { CheckProgress, CheckResult } from './engine';
-import type { Report } from './report';
-import { DEFAULT_LIMITS } from './spec';
+import type { CheckProgress, CheckResult } from './engine/check';
+import type { Report } from './engine/report/report';
+import { DEFAULT_LIMITS } from './engine/spec';
 import type * as Storage from './storage';
 import type { StoredResult } from './storage';
 

@@ -5,9 +5,9 @@
  * sender, never from the payload, and there is no generic fetch handler.
  */
 import { browser, type Browser } from 'wxt/browser';
-import { DIGEST_PATTERN } from './spec';
+import { DIGEST_PATTERN } from './engine/spec';
 import { supportedOrigin } from './page-support';
-import { z } from './zod';
+import { z } from './engine/zod';
 
 /**
  * The payload schemas, built on first use. Only the background receives messages; the popup and

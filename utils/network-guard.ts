@@ -1,5 +1,5 @@
 /**
- * The browser half of the URL policy (utils/url-policy.ts). Browsers follow redirects by
+ * The browser half of the URL policy (utils/engine/net/url-policy.ts). Browsers follow redirects by
  * themselves, so a public site's 30x to `https://127.0.0.1:…` or `169.254.169.254` is REQUESTED
  * before fetchBounded can judge the final URL. Session rules of `declarativeNetRequest` stop
  * those hops inside the browser: one block rule per host class the policy refuses, limited to
@@ -9,8 +9,8 @@
  * DNR sees WHATWG-canonical URLs (dotted-quad IPv4, compressed lower-case IPv6 in brackets, no
  * trailing dot after an IPv4), so one spelling per address is enough here too.
  */
-import type { Transport } from './fetch-bounded';
-import { checkFetchTarget, type SiteContext } from './url-policy';
+import type { Transport } from './engine/net/fetch-bounded';
+import { checkFetchTarget, type SiteContext } from './engine/net/url-policy';
 
 /**
  * IPv4 blocks the policy refuses for a public site (loopback, RFC 1918, link-local, CGNAT and the

@@ -1,5 +1,5 @@
-import type { BodyCache } from './engine';
-import { DIGEST_PREFIX } from './spec';
+import type { BodyCache } from './engine/check';
+import { DIGEST_PREFIX } from './engine/spec';
 import type { StoredResult } from './storage';
 
 export interface VerifiedMarkdown {

@@ -1,6 +1,6 @@
 import type { Scheduler } from '../../utils/check-scheduler';
-import { markdownToSafeTree } from '../../utils/markdown/safe-tree';
-import type { SafeNode } from '../../utils/markdown/types';
+import { markdownToSafeTree } from '../../utils/engine/markdown/safe-tree';
+import type { SafeNode } from '../../utils/engine/markdown/types';
 import type { Handlers } from '../../utils/messages';
 import { getResult, skillBodies } from '../../utils/storage';
 import { verifiedMarkdown } from '../../utils/verified-markdown';

@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createScheduler } from '../../utils/check-scheduler';
 import { engineCheck } from '../../utils/engine-check';
-import { browserTransport } from '../../utils/fetch-bounded';
+import { browserTransport } from '../../utils/engine/net/fetch-bounded';
 import { messageListener, selfIdentity } from '../../utils/messages';
 import * as storage from '../../utils/storage';
 import { applyBadge, liveOrigin } from './apply-badge';

@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import type { RunCheck } from '../../utils/check-scheduler';
-import type { Transport } from '../../utils/fetch-bounded';
+import type { Transport } from '../../utils/engine/net/fetch-bounded';
 import { explainingTransport, GUARD_RULE_IDS, guardModeFor, guardRules } from '../../utils/network-guard';
-import { siteContext } from '../../utils/url-policy';
+import { siteContext } from '../../utils/engine/net/url-policy';
 import { createFailureLog, type RedirectEvent, type RequestEvent } from './failure-log';
 import { createModeLock } from './guard-lock';
 

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { Panel } from '../../components/Panel';
 import type { PanelActions, PanelView } from '../../components/types';
-import type { SafeNode } from '../../utils/markdown/types';
+import type { SafeNode } from '../../utils/engine/markdown/types';
 import { sendToBackground } from '../../utils/messages';
 import { supportedOrigin } from '../../utils/page-support';
 import { SETTLED_MARK, selectPanelView } from '../../utils/panel-view';

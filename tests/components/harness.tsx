@@ -2,7 +2,7 @@ import { cleanup, render } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import { Panel } from '../../components/Panel';
 import type { PanelActions, PanelView } from '../../components/types';
-import type { SafeNode } from '../../utils/markdown/types';
+import type { SafeNode } from '../../utils/engine/markdown/types';
 import { installLocale } from './locale';
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.

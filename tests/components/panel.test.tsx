@@ -4,7 +4,7 @@ import { renderPanel } from './harness';
 import * as reports from './reports';
 import { ORIGIN } from './reports';
 import type { PanelView } from '../../components/types';
-import type { Report } from '../../utils/report';
+import type { Report } from '../../utils/engine/report/report';
 
 const reportView = (report: Report, extra: Partial<Extract<PanelView, { kind: 'report' }>> = {}): PanelView => ({
   kind: 'report',

@@ -1,5 +1,5 @@
-import type { Finding } from '../../utils/findings';
-import type { DocumentInfo, PoppyModel, Report, SkillReport } from '../../utils/report';
+import type { Finding } from '../../utils/engine/report/findings';
+import type { DocumentInfo, PoppyModel, Report, SkillReport } from '../../utils/engine/report/report';
 
 /** Reports as the engine writes them for the sandbox stores of the seed article. */
 export const ORIGIN = 'https://northlight.poppy.test';

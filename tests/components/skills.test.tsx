@@ -4,8 +4,8 @@ import { renderPanel } from './harness';
 import * as reports from './reports';
 import { DIGESTS } from './reports';
 import type { PanelView } from '../../components/types';
-import type { Report } from '../../utils/report';
-import type { SafeNode } from '../../utils/markdown/types';
+import type { Report } from '../../utils/engine/report/report';
+import type { SafeNode } from '../../utils/engine/markdown/types';
 
 const reportView = (report: Report): PanelView => ({ kind: 'report', report, rawPoppy: null });
 

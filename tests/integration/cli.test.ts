@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, buildCli, caFileFor, cli, run } from './cli-process';
-import type { Report } from '../../utils/report';
+import type { Report } from '../../utils/engine/report/report';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { ALL_SITES } from '../fixtures/sites/index';
 

@@ -5,9 +5,9 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
-import { checkSite } from '../../utils/engine';
-import type { Transport } from '../../utils/fetch-bounded';
-import { SKILL_INDEX_SCHEMAS, WELL_KNOWN } from '../../utils/spec';
+import { checkSite } from '../../utils/engine/check';
+import type { Transport } from '../../utils/engine/net/fetch-bounded';
+import { SKILL_INDEX_SCHEMAS, WELL_KNOWN } from '../../utils/engine/spec';
 import { makeTestCert, startServer, type TestServer } from './test-server';
 
 type Reply = (req: IncomingMessage, res: ServerResponse) => void;

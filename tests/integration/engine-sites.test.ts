@@ -2,8 +2,8 @@
 // *.localhost name, and a public-looking https origin where the real public URL policy applies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
-import { checkSite } from '../../utils/engine';
-import type { Transport } from '../../utils/fetch-bounded';
+import { checkSite } from '../../utils/engine/check';
+import type { Transport } from '../../utils/engine/net/fetch-bounded';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { ALL_SITES } from '../fixtures/sites/index';
 

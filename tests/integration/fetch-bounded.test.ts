@@ -9,9 +9,9 @@ import {
   type FetchKind,
   type FetchResult,
   type Transport,
-} from '../../utils/fetch-bounded';
-import { DEFAULT_LIMITS, type Limits } from '../../utils/spec';
-import { siteContext, type SiteContext } from '../../utils/url-policy';
+} from '../../utils/engine/net/fetch-bounded';
+import { DEFAULT_LIMITS, type Limits } from '../../utils/engine/spec';
+import { siteContext, type SiteContext } from '../../utils/engine/net/url-policy';
 import { makeTestCert, startServer, type Handler, type TestServer } from './test-server';
 
 const KiB = 1024;

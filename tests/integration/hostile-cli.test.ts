@@ -4,8 +4,8 @@
 // 10 s timeout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, caFileFor, cli } from './cli-process';
-import type { Report } from '../../utils/report';
-import type { Verdict } from '../../utils/spec';
+import type { Report } from '../../utils/engine/report/report';
+import type { Verdict } from '../../utils/engine/spec';
 import { HOSTILE_SITES } from '../fixtures/hostile/index';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { ALL_SITES } from '../fixtures/sites/index';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
-import { fetchBounded } from '../../utils/fetch-bounded';
-import { DEFAULT_LIMITS } from '../../utils/spec';
-import { siteContext } from '../../utils/url-policy';
+import { fetchBounded } from '../../utils/engine/net/fetch-bounded';
+import { DEFAULT_LIMITS } from '../../utils/engine/spec';
+import { siteContext } from '../../utils/engine/net/url-policy';
 import { makeTestCert, startServer, type Handler, type TestServer } from './test-server';
 
 const init: RequestInit = { credentials: 'omit', redirect: 'manual' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sniffBody, type BodyKind } from '../../utils/body-sniff';
+import { sniffBody, type BodyKind } from '../../utils/engine/net/body-sniff';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 

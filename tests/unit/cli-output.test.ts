@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatHuman } from '../../cli/format-human';
 import { isPublicTarget } from '../../cli/main';
 import { createStyle, safeText } from '../../cli/style';
-import type { Report } from '../../utils/report';
+import type { Report } from '../../utils/engine/report/report';
 import * as reports from '../components/reports';
 
 describe('safeText', () => {

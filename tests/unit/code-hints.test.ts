@@ -1,11 +1,11 @@
-// Hints name the limits and identifiers of utils/spec.ts, so a spec change is one line there:
+// Hints name the limits and identifiers of utils/engine/spec.ts, so a spec change is one line there:
 // each hint below must follow the value it quotes.
 import { describe, expect, it } from 'vitest';
-import { ENGINE_CODES } from '../../utils/engine';
-import { formatBytes, formatMs } from '../../utils/fetch-bounded';
-import { JSON_DOCUMENT_CODES } from '../../utils/json-document';
-import { POPPY_CODES } from '../../utils/poppy';
-import { SKILL_INDEX_CODES } from '../../utils/skill-index';
+import { ENGINE_CODES } from '../../utils/engine/check';
+import { formatBytes, formatMs } from '../../utils/engine/net/fetch-bounded';
+import { JSON_DOCUMENT_CODES } from '../../utils/engine/check/json-document';
+import { POPPY_CODES } from '../../utils/engine/poppy';
+import { SKILL_INDEX_CODES } from '../../utils/engine/skill-index';
 import {
   DEFAULT_LIMITS,
   DESCRIPTION_MAX,
@@ -14,7 +14,7 @@ import {
   SKILL_INDEX_SCHEMAS,
   SKILL_NAME_MAX,
   WELL_KNOWN,
-} from '../../utils/spec';
+} from '../../utils/engine/spec';
 
 const SCHEMA = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance } from '../../utils/did-you-mean';
+import { didYouMean, editDistance } from '../../utils/engine/text/did-you-mean';
 
 describe('editDistance', () => {
   it.each([

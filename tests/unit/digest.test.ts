@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { digestHex, explainMismatch, formatDigest, sha256Hex } from '../../utils/digest';
-import type { MismatchCause } from '../../utils/report';
+import { digestHex, explainMismatch, formatDigest, sha256Hex } from '../../utils/engine/check/digest';
+import type { MismatchCause } from '../../utils/engine/report/report';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const LF_FILE = '---\nname: my-skill\ndescription: A test skill\n---\n# My Skill\n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inPool } from '../../utils/engine/pool';
+import { inPool } from '../../utils/engine/check/pool';
 
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 

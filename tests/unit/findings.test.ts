@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineCodes, finding, jsonPath, sortFindings } from '../../utils/findings';
+import { defineCodes, finding, jsonPath, sortFindings } from '../../utils/engine/report/findings';
 
 describe('jsonPath', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJsonDocument } from '../../utils/json-document';
+import { readJsonDocument } from '../../utils/engine/check/json-document';
 
 const doc = 'https://shop.example/.well-known/poppy.json';
 const bytes = (s: string) => new TextEncoder().encode(s);

@@ -62,7 +62,7 @@ describe('lint rules (issue: hostile sites)', () => {
   });
 
   it.each([
-    ['fetch in the fetch module', "export const f = () => fetch('https://x.example/');", 'utils/fetch-bounded.ts'],
+    ['fetch in the fetch module', "export const f = () => fetch('https://x.example/');", 'utils/engine/net/fetch-bounded.ts'],
     [
       'storage in the storage module',
       "import { browser } from 'wxt/browser';\nexport const f = () => browser.storage.local.get('x');",

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { parsePoppy, POPPY_CODES, type PoppyContext, type PoppyParse } from '../../utils/poppy';
-import { SEVERITIES } from '../../utils/spec';
+import { parsePoppy, POPPY_CODES, type PoppyContext, type PoppyParse } from '../../utils/engine/poppy';
+import { SEVERITIES } from '../../utils/engine/spec';
 
 /** poppy-json.md §8, comments stripped. */
 export const EXAMPLE_JSON = `{

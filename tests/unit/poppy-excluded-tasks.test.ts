@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUT } from '../../utils/poppy/bounded-copy';
-import { MAX_EXCLUDED_TASKS } from '../../utils/poppy/bounds';
+import { CUT } from '../../utils/engine/poppy/bounded-copy';
+import { MAX_EXCLUDED_TASKS } from '../../utils/engine/poppy/bounds';
 import { expectWellFormed, parse, REQUESTED, variant } from './poppy-example';
 
 const withTasks = (value: unknown) => parse(variant((d) => (d.excluded_tasks = value)));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT, AGENT_PROTOCOL, API, AUTH, MEDIATED, MEDIATED_FIELD, ORGANIZATION, SIGN_IN, WEB } from '../../utils/poppy/names';
-import { PROTOCOL_SCOPE_DESCRIPTIONS, POPPY_CODES } from '../../utils/poppy';
-import { MAX_UNKNOWN_FIELD_FINDINGS } from '../../utils/poppy/bounds';
-import { POPPY, POPPY_FIELD_TREE, PROTOCOL_SCOPES, SIGN_IN_TYPES, type FieldTree } from '../../utils/spec';
+import { AGENT, AGENT_PROTOCOL, API, AUTH, MEDIATED, MEDIATED_FIELD, ORGANIZATION, SIGN_IN, WEB } from '../../utils/engine/poppy/names';
+import { PROTOCOL_SCOPE_DESCRIPTIONS, POPPY_CODES } from '../../utils/engine/poppy';
+import { MAX_UNKNOWN_FIELD_FINDINGS } from '../../utils/engine/poppy/bounds';
+import { POPPY, POPPY_FIELD_TREE, PROTOCOL_SCOPES, SIGN_IN_TYPES, type FieldTree } from '../../utils/engine/spec';
 import { CTX, REQUESTED, expectWellFormed, parse, variant, type Doc } from './poppy-example';
 
 function at(...keys: string[]): FieldTree {

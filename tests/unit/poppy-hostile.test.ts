@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonPath } from '../../utils/findings';
+import { jsonPath } from '../../utils/engine/report/findings';
 import {
   MAX_AGENT_PROTOCOLS,
   MAX_APIS,
@@ -9,8 +9,8 @@ import {
   NAME_MAX,
   TEXT_MAX,
   URL_MAX,
-} from '../../utils/poppy/bounds';
-import { POPPY_FIELD_TREE, type FieldTree } from '../../utils/spec';
+} from '../../utils/engine/poppy/bounds';
+import { POPPY_FIELD_TREE, type FieldTree } from '../../utils/engine/spec';
 import { REQUESTED, example, expectWellFormed, parse, variant, type Doc } from './poppy-example';
 
 type Path = (string | number)[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PoppyModel } from '../../utils/report';
+import type { PoppyModel } from '../../utils/engine/report/report';
 import { CTX, LOCAL_CTX, LOCAL_URL, REQUESTED, example, expectWellFormed, parse, variant, type Doc } from './poppy-example';
 
 const READ = 'Read your account data at this company.';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes } from 'mdast';
-import { mdCode, mdText, reportToMarkdown } from '../../utils/report-markdown';
+import { mdCode, mdText, reportToMarkdown } from '../../utils/engine/report/report-markdown';
 import * as reports from '../components/reports';
 import { DIGESTS, ORIGIN } from '../components/reports';
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Root } from 'mdast';
-import { markdownToSafeTree, mdastToSafeTree, SAFE_TREE_LIMITS } from '../../utils/markdown/safe-tree';
-import { defuseMarkdown } from '../../utils/markdown/defuse';
-import { showInvisible } from '../../utils/markdown/visible';
-import type { SafeNode } from '../../utils/markdown/types';
-import { safeLinkTarget } from '../../utils/safe-link';
+import { markdownToSafeTree, mdastToSafeTree, SAFE_TREE_LIMITS } from '../../utils/engine/markdown/safe-tree';
+import { defuseMarkdown } from '../../utils/engine/markdown/defuse';
+import { showInvisible } from '../../utils/engine/markdown/visible';
+import type { SafeNode } from '../../utils/engine/markdown/types';
+import { safeLinkTarget } from '../../utils/engine/net/safe-link';
 
 const SITE = 'https://flowers.example';
 const BASE = `${SITE}/.well-known/agent-skills/change-flower-delivery/SKILL.md`;

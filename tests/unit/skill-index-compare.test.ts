@@ -6,7 +6,7 @@ import {
   parseSkillIndex,
   type IndexContext,
   type IndexParse,
-} from '../../utils/skill-index';
+} from '../../utils/engine/skill-index';
 
 const V020 = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 const A = 'sha256:90f8ec5669cd34183b9b0fdf8b94f5efb4c3672876330f4aa76088c2b4ad17be';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, OVER_CAP_LISTED } from '../../utils/spec';
-import { parseSkillIndex, type IndexContext } from '../../utils/skill-index';
+import { DEFAULT_LIMITS, OVER_CAP_LISTED } from '../../utils/engine/spec';
+import { parseSkillIndex, type IndexContext } from '../../utils/engine/skill-index';
 
 const V020 = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 const DOC = 'https://shop.example/.well-known/agent-skills/index.json';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Severity } from '../../utils/spec';
-import { parseSkillIndex, SKILL_INDEX_CODES, type EntryStatus, type IndexContext, type IndexFormat } from '../../utils/skill-index';
+import type { Severity } from '../../utils/engine/spec';
+import { parseSkillIndex, SKILL_INDEX_CODES, type EntryStatus, type IndexContext, type IndexFormat } from '../../utils/engine/skill-index';
 
 const V020 = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 const DOC = 'https://shop.example/.well-known/agent-skills/index.json';

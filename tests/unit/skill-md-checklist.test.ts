@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSkillMd, SKILL_MD_CODES, type SkillMdContext } from '../../utils/skill-md';
+import { checkSkillMd, SKILL_MD_CODES, type SkillMdContext } from '../../utils/engine/skill-md';
 
 const DOC = 'https://flowers.example/.well-known/agent-skills/my-skill/SKILL.md';
 const CTX: SkillMdContext = { document: DOC, indexName: 'my-skill', indexDescription: 'A test skill' };

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { ALL_SITES } from '../fixtures/sites/index';
 import { manySkillsSite } from '../../bench/many-skills-site';
-import { checkSkillMd, type SkillMdContext } from '../../utils/skill-md';
-import { parseFrontmatter } from '../../utils/skill-md/yaml-parse';
-import { readSimpleMapping } from '../../utils/skill-md/yaml-simple';
+import { checkSkillMd, type SkillMdContext } from '../../utils/engine/skill-md';
+import { parseFrontmatter } from '../../utils/engine/skill-md/yaml-parse';
+import { readSimpleMapping } from '../../utils/engine/skill-md/yaml-simple';
 
 /**
  * The fast frontmatter reader is allowed only because it cannot change a result: wherever it

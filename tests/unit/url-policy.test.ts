@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFetchTarget, isLocalHost, nonPublicAddress, siteContext, type PolicyReason } from '../../utils/url-policy';
+import { checkFetchTarget, isLocalHost, nonPublicAddress, siteContext, type PolicyReason } from '../../utils/engine/net/url-policy';
 
 const PUBLIC = siteContext('https://shop.example');
 const LOCAL = siteContext('http://localhost:3000');

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyBadge } from '../../entrypoints/background/apply-badge';
 import { BADGE_COLORS, badgeLook, iconPaths, type BadgeMessageKey, type BadgeState, type Translate } from '../../utils/badge';
-import type { Finding } from '../../utils/findings';
-import type { PoppyModel } from '../../utils/report';
+import type { Finding } from '../../utils/engine/report/findings';
+import type { PoppyModel } from '../../utils/engine/report/report';
 import { report, skill, translate } from './helpers';
 
 /** Shows which message and substitutions were chosen, independent of the wording. */

@@ -3,10 +3,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyBadge, liveOrigin } from '../../entrypoints/background/apply-badge';
 import type { Translate } from '../../utils/badge';
 import { createScheduler, MAX_ATTEMPTS, panelNeedsCheck, type CheckRequest, type RunCheck } from '../../utils/check-scheduler';
-import type { CheckResult } from '../../utils/engine';
-import type { Report } from '../../utils/report';
+import type { CheckResult } from '../../utils/engine/check';
+import type { Report } from '../../utils/engine/report/report';
 import * as storage from '../../utils/storage';
-import { DEFAULT_LIMITS } from '../../utils/spec';
+import { DEFAULT_LIMITS } from '../../utils/engine/spec';
 import { report, skill } from './helpers';
 
 const A = 'https://a.example';

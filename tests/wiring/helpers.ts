@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Translate } from '../../utils/badge';
-import type { Report, SkillReport } from '../../utils/report';
-import type { SkillStatus, Verdict } from '../../utils/spec';
+import type { Report, SkillReport } from '../../utils/engine/report/report';
+import type { SkillStatus, Verdict } from '../../utils/engine/spec';
 
 interface LocaleMessage {
   message: string;

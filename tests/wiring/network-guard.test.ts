@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
 import { createFailureLog } from '../../entrypoints/background/failure-log';
 import { createModeLock } from '../../entrypoints/background/guard-lock';
-import { fetchBounded, type FetchResult } from '../../utils/fetch-bounded';
+import { fetchBounded, type FetchResult } from '../../utils/engine/net/fetch-bounded';
 import {
   explainingTransport,
   GUARD_PATTERNS,
@@ -22,8 +22,8 @@ import {
   numberRange,
   type GuardMode,
 } from '../../utils/network-guard';
-import { DEFAULT_LIMITS } from '../../utils/spec';
-import { checkFetchTarget, siteContext } from '../../utils/url-policy';
+import { DEFAULT_LIMITS } from '../../utils/engine/spec';
+import { checkFetchTarget, siteContext } from '../../utils/engine/net/url-policy';
 import { makeTestCert, startServer, type TestServer } from '../integration/test-server';
 
 const PUBLIC = siteContext('https://shop.example');

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARD_PATTERNS, GUARD_RULE_IDS } from '../../../utils/network-guard';
-import { WELL_KNOWN } from '../../../utils/spec';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { blockedUrls, loopbackLiterals } from '../../fixtures/hostile/blocked-urls';
 import { SKILLS_DIR, TRIPWIRE } from '../../fixtures/hostile/kit';
 import { redirectDocs, redirects } from '../../fixtures/hostile/redirects';

@@ -2,7 +2,7 @@
  * What the panel should show, taken from the fixture sites' own data (their `expect` blocks and
  * the documents they serve), so the e2e tests never restate a store's contents by hand.
  */
-import { EXCLUDED_TASK_TEXT_KEYS, WELL_KNOWN } from '../../../utils/spec';
+import { EXCLUDED_TASK_TEXT_KEYS, WELL_KNOWN } from '../../../utils/engine/spec';
 import type { FixtureServer, RecordedRequest } from '../../fixtures/server';
 
 /** The human-readable text of each `excluded_tasks` item, as Decision D2 reads it. */

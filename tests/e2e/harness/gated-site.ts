@@ -3,7 +3,7 @@
  * site stays in flight for exactly as long as a test needs (to stop the worker mid-check), with
  * no timing guesswork. Only the first request waits; later ones are answered at once.
  */
-import { WELL_KNOWN } from '../../../utils/spec';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import type { FixtureResponse, FixtureSite, SiteContext } from '../../fixtures/site';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightRoutes } from '../../fixtures/stores/northlight';

@@ -3,7 +3,7 @@
  * The reader is a plain JavaScript string, not a TypeScript function: the test transform may
  * add helpers to compiled functions that would not exist inside the page.
  */
-import { VERDICTS } from '../../../utils/spec';
+import { VERDICTS } from '../../../utils/engine/spec';
 import { waitFor } from './wait';
 
 export interface SkillRow {

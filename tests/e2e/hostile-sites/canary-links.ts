@@ -3,7 +3,7 @@
  * must show every link's real target, and nothing may reach the canary unless the person clicks
  * a real link. Complements h-markup (active markup and images aimed at the canary).
  */
-import { WELL_KNOWN } from '../../../utils/spec';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { bytesOf, digestOf, json, markdown, skillIndex, type FixtureSite, type Route, type SiteContext } from '../../fixtures/site';
 import { SKILLS_DIR } from '../../fixtures/hostile/kit';
 import { CANARY } from '../../fixtures/hostile/skill-content';

@@ -3,7 +3,7 @@
  * every request for it waits until `release()`. Unlike harness/gated-site.ts (first request only),
  * a test can let a first check finish and hold the next one, to race a re-check against it.
  */
-import { WELL_KNOWN } from '../../../utils/spec';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import type { FixtureResponse, FixtureSite, SiteContext } from '../../fixtures/site';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightRoutes } from '../../fixtures/stores/northlight';

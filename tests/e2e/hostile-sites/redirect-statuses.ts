@@ -4,7 +4,7 @@
  * guard keeps the hop from being requested: the fixture log must show each redirecting request
  * and never one under /tripwire/.
  */
-import { WELL_KNOWN } from '../../../utils/spec';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { bytesOf, redirect, type FixtureSite, type Route } from '../../fixtures/site';
 import { entryFor, indexOf, SKILLS_DIR, TRIPWIRE } from '../../fixtures/hostile/kit';
 

@@ -4,7 +4,7 @@
  * and HTTP Basic credentials for `/private/`. Its skills live under both paths: an extension
  * request that carried either would show up in the fixture log with the header.
  */
-import { WELL_KNOWN } from '../../../utils/spec';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import {
   html,
   indexEntry,

@@ -3,7 +3,7 @@
  * 10 s timeout (D5) must end the check. `requested` lets a test act while the file is stalled
  * (stop the worker under it); every request for it stalls the same way.
  */
-import { WELL_KNOWN } from '../../../utils/spec';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { markdown, type FixtureSite, type Route } from '../../fixtures/site';
 import { entryFor, indexOf, plainSkill, SKILLS_DIR } from '../../fixtures/hostile/kit';
 

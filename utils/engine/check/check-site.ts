@@ -1,0 +1,195 @@
+import { fetchBounded, type FetchResult } from '../net/fetch-bounded';
+import { finding, sortFindings, type Finding } from '../report/findings';
+import { parsePoppy } from '../poppy';
+import type { PoppyModel, Report, SkillReport } from '../report/report';
+import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexParse, type MergedEntry } from '../skill-index';
+import { DEFAULT_LIMITS, WELL_KNOWN, type Limits } from '../spec';
+import { siteContext } from '../net/url-policy';
+import { ENGINE_CODES } from './codes';
+import type { CheckContext, CheckDeps } from './context';
+import { readSiteDocument, type JsonDocumentRead } from './documents';
+import { inPool } from './pool';
+import { computeVerdict } from '../report/verdict';
+import { verifySkill, type ArtifactFetcher, type SkillOutcome } from './verify-skill';
+
+export interface CheckResult {
+  report: Report;
+  /** poppy.json as served (for the panel's raw view); null when not published. */
+  rawPoppy: string | null;
+}
+
+/**
+ * Checks everything a site publishes for agents (issue: the verification engine). Takes its
+ * fetcher, clock and limits as arguments, so it runs in the extension, the CLI and tests.
+ */
+export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<CheckResult> {
+  const now = deps.now ?? (() => new Date());
+  const target = normaliseTarget(siteUrl);
+  if (!target.ok) return { report: emptyReport(siteUrl, now(), [target.finding]), rawPoppy: null };
+
+  const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const ctx: CheckContext = {
+    site: siteContext(target.origin),
+    transport: deps.transport,
+    limits,
+    signal: deps.signal,
+    revalidate: deps.revalidate ?? false,
+    mayContact: deps.mayContact ?? (() => false),
+    bodies: deps.bodies ?? null,
+  };
+  const findings: Finding[] = [...target.findings];
+  const origin = target.origin;
+
+  // Every request of the check runs in a pool of `limits.concurrency`: these two, the legacy
+  // index alone, then the skill files.
+  const [poppyDoc, indexDoc] = (await inPool(2, limits.concurrency, (i) =>
+    i === 0 ? readSiteDocument('poppy', origin + WELL_KNOWN.poppy, ctx) : readSiteDocument('index', origin + WELL_KNOWN.skillIndex, ctx),
+  )) as [JsonDocumentRead, JsonDocumentRead];
+  findings.push(...poppyDoc.findings, ...indexDoc.findings);
+  const documents = [poppyDoc.info, indexDoc.info];
+
+  let poppy: PoppyModel | null = null;
+  let embedded: IndexParse | null = null;
+  if (poppyDoc.value) {
+    const parsed = parsePoppy(poppyDoc.value, { requestedUrl: poppyDoc.info.requestedUrl, finalUrl: poppyDoc.url, local: ctx.site.local });
+    poppy = parsed.model;
+    findings.push(...parsed.findings);
+    if (parsed.skillIndex !== undefined) {
+      embedded = parseSkillIndex(parsed.skillIndex, indexContext('poppy', poppyDoc.url, poppyDoc.info.requestedUrl, limits));
+    }
+  } else if (poppyDoc.info.httpStatus === 404 || poppyDoc.info.httpStatus === 410) {
+    findings.push(finding(ENGINE_CODES['no-poppy-json'], 'This site publishes no poppy.json.', { document: poppyDoc.info.requestedUrl }));
+  }
+  const wellKnown = indexDoc.value
+    ? parseSkillIndex(indexDoc.value, indexContext('well-known', indexDoc.url, indexDoc.info.requestedUrl, limits))
+    : null;
+  if (embedded && !indexDoc.info.published && indexDoc.findings.length === 0) {
+    findings.push(
+      finding(ENGINE_CODES['no-skill-index'], `poppy.json lists skills but there is no stand-alone copy at ${WELL_KNOWN.skillIndex}.`, {
+        document: indexDoc.info.requestedUrl,
+      }),
+    );
+  }
+  for (const parse of [embedded, wellKnown]) if (parse) findings.push(...parse.findings);
+  if (embedded && wellKnown) findings.push(...compareIndexes(embedded, wellKnown));
+
+  let merged = mergeIndexes(embedded, wellKnown);
+  if (merged.length === 0) {
+    // D1: the legacy v0.1 index is read only when neither current index has skills. Anything
+    // but a JSON answer there (a 404, an SPA's HTML) is silence, not a finding.
+    const legacyDoc = await readSiteDocument('legacy-index', origin + WELL_KNOWN.legacySkillIndex, ctx);
+    documents.push(legacyDoc.info);
+    if (legacyDoc.value) {
+      const legacy = parseLegacyIndex(legacyDoc.value, indexContext('well-known', legacyDoc.url, legacyDoc.info.requestedUrl, limits));
+      findings.push(...legacyDoc.findings, ...legacy.findings);
+      merged = legacy.entries.map((entry) => ({ entry, source: 'legacy' as const }));
+    }
+  }
+
+  const outcomes = await verifyAll(merged, ctx, deps.onProgress);
+  const skills: SkillReport[] = outcomes.map((o) => o.skill);
+  for (const o of outcomes) findings.push(...o.findings);
+  findings.push(...notCheckedSummary(skills));
+
+  const noAnswer = poppyDoc.noAnswer && indexDoc.noAnswer;
+  if (noAnswer) findings.unshift(finding(ENGINE_CODES['site-unreachable'], `${origin} did not answer.`, { document: origin }));
+  const published = documents.some((d) => d.published) || skills.length > 0;
+  const report: Report = {
+    target: origin,
+    checkedAt: now().toISOString(),
+    verdict: computeVerdict(published, skills, findings),
+    local: ctx.site.local,
+    poppy,
+    skills,
+    findings: sortFindings(findings),
+    documents,
+  };
+  return { report, rawPoppy: poppyDoc.value ? poppyDoc.text : null };
+}
+
+function indexContext(source: 'poppy' | 'well-known', document: string, requestedUrl: string, limits: Limits) {
+  return { source, document, requestedUrl, pathPrefix: source === 'poppy' ? ['skill_index'] : [], maxSkills: limits.maxSkills };
+}
+
+/** Each skill is fetched *and* verified by one task of the check's pool, so at most
+ *  `concurrency` requests are in flight, and at most that many bodies are alive. */
+async function verifyAll(merged: readonly MergedEntry[], ctx: CheckContext, onProgress: CheckDeps['onProgress']): Promise<SkillOutcome[]> {
+  // Only pending entries are ever fetched: a listed-only row naming the same URL must not keep
+  // the bytes alive.
+  const fetchArtifact = sharedFetcher(
+    merged.map((m) => (m.entry.status === 'pending' ? m.entry.url : null)),
+    ctx,
+  );
+  let done = 0;
+  return inPool(merged.length, ctx.limits.concurrency, async (i) => {
+    const outcome = await verifySkill(merged[i]!, ctx, fetchArtifact);
+    onProgress?.({ done: ++done, total: merged.length });
+    return outcome;
+  });
+}
+
+/**
+ * Fetches each artifact URL once even when both indexes name it, but keeps the bytes only while
+ * another entry still needs them: memory stays bounded by the caps, not by the skill count.
+ */
+function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): ArtifactFetcher {
+  const pending = new Map<string, { uses: number; result?: Promise<FetchResult> }>();
+  for (const url of urls) if (url) pending.set(url, { uses: (pending.get(url)?.uses ?? 0) + 1 });
+  return (url, kind) => {
+    const slot = pending.get(url) ?? { uses: 1 };
+    // Called from a task of the check's pool, which is what limits the requests in flight.
+    slot.result ??= fetchBounded(url, {
+      kind,
+      site: ctx.site,
+      transport: ctx.transport,
+      limits: ctx.limits,
+      signal: ctx.signal,
+      revalidate: ctx.revalidate,
+    });
+    const result = slot.result;
+    if (--slot.uses <= 0) pending.delete(url);
+    return result;
+  };
+}
+
+/** One finding for all skills on other hosts that privacy settings kept us from contacting. */
+function notCheckedSummary(skills: readonly SkillReport[]): Finding[] {
+  // An `other-host` skill passed the URL policy, so its URL is an absolute web address.
+  const elsewhere = skills.filter((s) => s.notChecked === 'other-host');
+  if (elsewhere.length === 0) return [];
+  const hosts = [...new Set(elsewhere.map((s) => new URL(s.url!).host))].join(', ');
+  return [finding(ENGINE_CODES['skill-not-checked'], `${elsewhere.length} skill(s) on other sites (${hosts}) were not checked yet.`)];
+}
+
+/** The origin a check of `siteUrl` covers, as `checkSite` reads the address; null when it is none. */
+export function targetOrigin(siteUrl: string): string | null {
+  const target = normaliseTarget(siteUrl);
+  return target.ok ? target.origin : null;
+}
+
+type Target = { ok: true; origin: string; findings: Finding[] } | { ok: false; finding: Finding };
+
+function normaliseTarget(siteUrl: string): Target {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(siteUrl) ? siteUrl : `https://${siteUrl}`);
+  } catch {
+    return { ok: false, finding: finding(ENGINE_CODES['unsupported-url'], `"${siteUrl.slice(0, 200)}" is not a web address.`) };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, finding: finding(ENGINE_CODES['unsupported-url'], `${url.protocol} pages publish no poppy.json.`) };
+  }
+  if (url.protocol === 'http:' && !siteContext(url.origin).local) {
+    url.protocol = 'https:';
+    return {
+      ok: true,
+      origin: url.origin,
+      findings: [finding(ENGINE_CODES['checked-over-https'], `Checked ${url.origin} instead of plain http.`)],
+    };
+  }
+  return { ok: true, origin: url.origin, findings: [] };
+}
+
+function emptyReport(target: string, at: Date, findings: Finding[]): Report {
+  return { target, checkedAt: at.toISOString(), verdict: 'errors', local: false, poppy: null, skills: [], findings, documents: [] };
+}

@@ -1,0 +1,39 @@
+import type { Transport } from '../net/fetch-bounded';
+import type { SiteContext } from '../net/url-policy';
+import type { Limits } from '../spec';
+
+/** Skill bodies by digest (D5): the extension keeps them in storage, the CLI keeps none. */
+export interface BodyCache {
+  get(digestHex: string): Promise<Uint8Array | null>;
+  put(digestHex: string, bytes: Uint8Array): Promise<void>;
+}
+
+export interface CheckProgress {
+  done: number;
+  total: number;
+}
+
+/** What the caller gives the engine: it owns no globals, so it runs anywhere. */
+export interface CheckDeps {
+  transport: Transport;
+  now?: () => Date;
+  limits?: Partial<Limits>;
+  /** May this check contact an origin other than the site's own? Default: no (D5). */
+  mayContact?: (origin: string) => boolean;
+  signal?: AbortSignal;
+  /** Re-check: revalidate HTTP caches and ignore cached skill bodies. */
+  revalidate?: boolean;
+  bodies?: BodyCache;
+  onProgress?: (progress: CheckProgress) => void;
+}
+
+/** The engine's working state for one check. */
+export interface CheckContext {
+  site: SiteContext;
+  transport: Transport;
+  limits: Limits;
+  signal?: AbortSignal;
+  revalidate: boolean;
+  mayContact: (origin: string) => boolean;
+  bodies: BodyCache | null;
+}

@@ -1,0 +1,117 @@
+import { fetchBounded, type FetchResult, type FetchSuccess } from '../net/fetch-bounded';
+import { finding, type Finding } from '../report/findings';
+import { readJsonDocument } from './json-document';
+import type { DocumentInfo } from '../report/report';
+import { ENGINE_CODES } from './codes';
+import type { CheckContext } from './context';
+
+export interface JsonDocumentRead {
+  info: DocumentInfo;
+  /** The parsed object when the document is published and is a JSON object. */
+  value: Record<string, unknown> | null;
+  text: string | null;
+  /** Final URL (base for relative URLs, D1). */
+  url: string;
+  findings: Finding[];
+  /** The request never got an answer (network error, timeout): the site may be down. */
+  noAnswer: boolean;
+}
+
+/** Fetches one of the site's own JSON documents and reads it; every failure becomes a finding. */
+export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, ctx: CheckContext): Promise<JsonDocumentRead> {
+  const options = {
+    kind: kind === 'poppy' ? 'poppy' : 'index',
+    site: ctx.site,
+    transport: ctx.transport,
+    limits: ctx.limits,
+    signal: ctx.signal,
+    revalidate: ctx.revalidate,
+  } as const;
+  const result = await fetchBounded(url, options);
+  const info: DocumentInfo = {
+    kind,
+    requestedUrl: url,
+    url: result.url,
+    httpStatus: result.ok ? 200 : result.httpStatus,
+    contentType: result.ok ? result.contentType : null,
+    bytes: result.ok ? result.bytes.byteLength : null,
+    redirected: result.redirected,
+    published: false,
+  };
+  const base = { info, value: null, text: null, url: result.url ?? url, noAnswer: false };
+  if (!result.ok) return { ...base, ...failureFindings(result) };
+
+  const doc = readJsonDocument(result.bytes, result.contentType, result.url);
+  const findings = [...doc.findings, ...transportFindings(result, ctx)];
+  if (!doc.ok) return { ...base, findings: doc.published ? findings : doc.findings };
+  info.published = true;
+  return { ...base, value: doc.value, text: doc.text, findings };
+}
+
+function failureFindings(result: Extract<FetchResult, { ok: false }>): { findings: Finding[]; noAnswer: boolean } {
+  const where = { document: result.url ?? result.requestedUrl };
+  switch (result.reason) {
+    case 'http-status':
+      // 404 (or 410) simply means "not published"; the caller says so in context.
+      if (result.httpStatus === 404 || result.httpStatus === 410) return { findings: [], noAnswer: false };
+      return { findings: [finding(ENGINE_CODES['document-unreachable'], `The server answered ${result.detail}.`, where)], noAnswer: false };
+    case 'too-large':
+      return { findings: [finding(ENGINE_CODES['document-too-large'], `The document is ${result.detail}.`, where)], noAnswer: false };
+    case 'insecure-redirect':
+      // Public sites only: a local site may use http, so its redirects arrive (see `insecureHop`).
+      return { findings: [finding(ENGINE_CODES['insecure-redirect'], `A redirect left https: ${result.detail}.`, where)], noAnswer: false };
+    case 'redirect-blocked':
+    case 'too-many-redirects':
+      return {
+        findings: [finding(ENGINE_CODES['redirect-blocked'], `The redirect was not followed: ${result.detail}.`, where)],
+        noAnswer: false,
+      };
+    default:
+      return {
+        findings: [finding(ENGINE_CODES['document-unreachable'], `No usable answer: ${result.detail}.`, where)],
+        noAnswer: result.reason === 'network' || result.reason === 'timeout',
+      };
+  }
+}
+
+/** Headers and redirects worth telling the owner about, for a document that did arrive. */
+function transportFindings(result: FetchSuccess, ctx: CheckContext): Finding[] {
+  const out: Finding[] = [];
+  const where = { document: result.url };
+  if (result.redirected) {
+    out.push(finding(ENGINE_CODES['document-redirected'], `${result.requestedUrl} redirected to ${result.url}.`, where));
+    const insecure = localInsecureRedirect(result, ctx);
+    if (insecure) out.push(insecure);
+  }
+  if (!result.accessControlAllowOrigin) {
+    out.push(
+      finding(
+        ENGINE_CODES['missing-cors'],
+        'No Access-Control-Allow-Origin header: browser-based agents cannot read this document.',
+        where,
+      ),
+    );
+  }
+  if (!result.cacheControl) {
+    out.push(finding(ENGINE_CODES['missing-cache-control'], 'No Cache-Control header.', where));
+  }
+  return out;
+}
+
+/**
+ * Decision D8: a local site may use http, so the URL policy lets a redirect from https to http
+ * through; in production the same redirect is refused. Reported as info, with the skill when the
+ * fetch was a skill file's. Null for a public site (the fetcher refused such a hop already).
+ */
+export function localInsecureRedirect(result: FetchSuccess, ctx: CheckContext, skill?: string): Finding | null {
+  if (!ctx.site.local) return null;
+  let from = result.requestedUrl;
+  for (const to of result.redirects) {
+    if (from.startsWith('https:') && to.startsWith('http:')) {
+      const message = `Would fail in production: ${from} redirected to ${to}, leaving https.`;
+      return finding(ENGINE_CODES['insecure-redirect'], message, { document: result.url, severity: 'info', skill });
+    }
+    from = to;
+  }
+  return null;
+}

@@ -1,0 +1,162 @@
+import { digestHex, explainMismatch, formatDigest, sha256Hex } from './digest';
+import type { FetchResult } from '../net/fetch-bounded';
+import { finding, jsonPath, type Finding } from '../report/findings';
+import { clip } from '../report/json-words';
+import type { SkillReport } from '../report/report';
+import type { EntryStatus, MergedEntry } from '../skill-index';
+import { checkSkillMd } from '../skill-md';
+import { DESCRIPTION_MAX, MEDIA_TYPES } from '../spec';
+import { checkFetchTarget } from '../net/url-policy';
+import { ENGINE_CODES } from './codes';
+import type { CheckContext } from './context';
+import { localInsecureRedirect } from './documents';
+import { describeCauses } from '../report/mismatch-words';
+
+export type ArtifactFetcher = (url: string, kind: 'skill-md' | 'archive') => Promise<FetchResult>;
+
+/** The index reader leaves entries `not-checked` only past the cap, `skipped` only for a format
+ *  (index or entry type) it lists without verifying. */
+const LISTED_ONLY: Partial<Record<EntryStatus, NonNullable<SkillReport['notChecked']>>> = { 'not-checked': 'over-cap', skipped: 'format' };
+
+export interface SkillOutcome {
+  skill: SkillReport;
+  findings: Finding[];
+}
+
+/** One index entry → its status (D3), digests and findings. Never throws. */
+export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchArtifact: ArtifactFetcher): Promise<SkillOutcome> {
+  const { entry, source } = merged;
+  const skill: SkillReport = {
+    name: entry.name ?? `#${entry.position + 1}`,
+    // An over-long description is already an `invalid` entry; the report keeps a readable cut.
+    description: entry.description === null ? null : clip(entry.description, DESCRIPTION_MAX),
+    type: entry.type,
+    source,
+    url: entry.url ?? entry.rawUrl,
+    status: 'not-checked',
+    expectedDigest: entry.digest,
+    actualDigest: null,
+  };
+  if (entry.status !== 'pending') {
+    skill.status = entry.status;
+    if (entry.reason) skill.reason = entry.reason;
+    const why = LISTED_ONLY[entry.status];
+    if (why) skill.notChecked = why;
+    return { skill, findings: [] };
+  }
+  const url = entry.url!;
+  const policy = checkFetchTarget(url, ctx.site);
+  if (!policy.ok) {
+    skill.status = 'blocked';
+    skill.reason = policy.detail;
+    const where = { document: null, path: jsonPath([...entry.path, 'url']), skill: skill.name };
+    return {
+      skill,
+      findings: [finding(ENGINE_CODES['skill-blocked'], `Skill ${skill.name} was not fetched: its URL ${policy.detail}.`, where)],
+    };
+  }
+  const origin = policy.url.origin;
+  if (origin !== ctx.site.origin && !ctx.mayContact(origin)) {
+    skill.status = 'not-checked';
+    skill.reason = `hosted on ${policy.url.host}`;
+    skill.notChecked = 'other-host';
+    return { skill, findings: [] };
+  }
+  const kind = entry.type === 'archive' ? 'archive' : 'skill-md';
+  const expectedHex = digestHex(entry.digest ?? '')!;
+  const cached = ctx.revalidate || !ctx.bodies ? null : await ctx.bodies.get(expectedHex);
+  const served: Served | Finding[] = cached
+    ? { bytes: cached, contentEncoding: null, contentType: null, url, notes: [] }
+    : await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
+  if (Array.isArray(served)) return { skill, findings: served };
+  const { bytes } = served;
+
+  const findings: Finding[] = [...served.notes];
+  const actualHex = await sha256Hex(bytes);
+  skill.actualDigest = formatDigest(actualHex);
+  if (actualHex !== expectedHex) {
+    skill.status = 'mismatch';
+    skill.mismatch = await explainMismatch(bytes, expectedHex, served);
+    const because = describeCauses(skill.mismatch);
+    const message = `Skill ${skill.name} does not match its digest: the index says ${entry.digest}, the served file hashes to ${skill.actualDigest}.${because ? ` ${because}` : ''}`;
+    findings.push(
+      finding(ENGINE_CODES['digest-mismatch'], message, { document: url, path: jsonPath([...entry.path, 'digest']), skill: skill.name }),
+    );
+    return { skill, findings };
+  }
+  skill.status = 'verified';
+  if (!cached && ctx.bodies) await ctx.bodies.put(actualHex, bytes);
+  if (kind === 'skill-md') {
+    const md = checkSkillMd(bytes, { document: url, indexName: entry.name, indexDescription: entry.description });
+    skill.frontmatter = md.frontmatter;
+    findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
+  }
+  return { skill, findings: [...(contentTypeFinding(skill, kind, url) ?? []), ...findings] };
+}
+
+/** The served bytes and the response facts a mismatch explanation needs. */
+interface Served {
+  bytes: Uint8Array;
+  contentEncoding: string | null;
+  contentType: string | null;
+  url: string;
+  /** About the way it was served: a local site's redirect from https to http (D8). */
+  notes: Finding[];
+}
+
+/** Fetches the artifact; returns what was served, or the findings of a failure (status set). */
+async function fetchAndScreen(
+  url: string,
+  origin: string,
+  kind: 'skill-md' | 'archive',
+  skill: SkillReport,
+  ctx: CheckContext,
+  fetchArtifact: ArtifactFetcher,
+): Promise<Served | Finding[]> {
+  const result = await fetchArtifact(url, kind);
+  const where = { document: url, skill: skill.name };
+  if (!result.ok) {
+    const policy = result.reason === 'blocked' || result.reason === 'redirect-blocked' || result.reason === 'insecure-redirect';
+    skill.status = policy ? 'blocked' : 'unreachable';
+    skill.reason = result.detail;
+    const spec = policy
+      ? ENGINE_CODES['skill-blocked']
+      : result.reason === 'too-large'
+        ? ENGINE_CODES['skill-too-large']
+        : ENGINE_CODES['skill-unreachable'];
+    return [finding(spec, `Skill ${skill.name} could not be read: ${result.detail}.`, where)];
+  }
+  skill.contentType = result.contentType;
+  // Without a redirect the final URL is the one requested, whose origin is known already.
+  const finalOrigin = result.redirected ? new URL(result.url).origin : origin;
+  if (finalOrigin !== ctx.site.origin && !result.accessControlAllowOrigin) {
+    skill.status = 'unreachable';
+    skill.reason = 'no CORS header';
+    return [
+      finding(
+        ENGINE_CODES['skill-no-cors'],
+        `Skill ${skill.name} is on another site that sends no Access-Control-Allow-Origin header.`,
+        where,
+      ),
+    ];
+  }
+  const served: Served = {
+    bytes: result.bytes,
+    contentEncoding: result.contentEncoding,
+    contentType: result.contentType,
+    url: result.url,
+    notes: [],
+  };
+  const insecure = localInsecureRedirect(result, ctx, skill.name);
+  if (insecure) served.notes.push(insecure);
+  return served;
+}
+
+function contentTypeFinding(skill: SkillReport, kind: 'skill-md' | 'archive', url: string): Finding[] | null {
+  const type = skill.contentType;
+  if (type === undefined) return null; // served from the digest cache
+  const expected: readonly string[] = kind === 'skill-md' ? MEDIA_TYPES.skillMd : [...MEDIA_TYPES.tarGz, ...MEDIA_TYPES.zip];
+  if (type !== null && expected.includes(type)) return null;
+  const message = `Skill ${skill.name} was served as ${type ?? 'no Content-Type'}; expected ${expected.join(' or ')}. The digest matches, so it stays verified.`;
+  return [finding(ENGINE_CODES['skill-content-type'], message, { document: url, skill: skill.name })];
+}

@@ -1,0 +1,234 @@
+/**
+ * The only module that calls `fetch` (extension-security.md §5), always through an injected
+ * transport so the extension, the CLI and the tests share one set of rules: URL policy before
+ * every request and on every redirect, no credentials or referrer, one timeout covering the body,
+ * status 200 only, and a byte cap enforced while reading. Failures are data, never exceptions:
+ * the engine turns them into skill statuses and findings.
+ */
+import type { FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, Transport } from './fetch-types';
+import type { Limits } from '../spec';
+import { MEDIA_TYPES } from '../spec';
+import { checkFetchTarget, type PolicyReason } from './url-policy';
+
+export type { FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, FetchSuccess, Transport } from './fetch-types';
+
+/**
+ * The extension's transport: the platform `fetch`, called through a wrapper because browsers
+ * throw "Illegal invocation" when `fetch` runs with another `this`. Opaque redirects there, so
+ * follow mode.
+ */
+export const browserTransport: Transport = {
+  fetch: (url, init) => fetch(url, init),
+  manualRedirects: false,
+};
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** What we ask for; `*∕*` last so a strict server answers with something we can report on
+ *  rather than 406. */
+const ACCEPT_HEADERS: Record<FetchKind, Readonly<Record<string, string>>> = {
+  poppy: accept(MEDIA_TYPES.json),
+  index: accept(MEDIA_TYPES.json),
+  'skill-md': accept(MEDIA_TYPES.skillMd),
+  archive: accept([...MEDIA_TYPES.tarGz, ...MEDIA_TYPES.zip]),
+};
+
+/** Built once per kind: `fetch` copies the headers and never changes what it is given. */
+function accept(types: readonly string[]): Readonly<Record<string, string>> {
+  return Object.freeze({ Accept: [...types, '*/*;q=0.1'].join(', ') });
+}
+
+export function capFor(kind: FetchKind, limits: Limits): number {
+  switch (kind) {
+    case 'poppy':
+      return limits.poppyBytes;
+    case 'index':
+      return limits.indexBytes;
+    case 'skill-md':
+      return limits.skillMdBytes;
+    case 'archive':
+      return limits.archiveBytes;
+  }
+}
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]+";
+const ESSENCE = new RegExp(`^${TOKEN}/${TOKEN}$`, 'i');
+
+/** `Text/HTML; charset=utf-8` → `text/html`; anything that is not `type/subtype` → null. */
+export function mediaTypeEssence(header: string | null): string | null {
+  const essence = header?.split(';', 1)[0]?.trim() ?? '';
+  return ESSENCE.test(essence) ? essence.toLowerCase() : null;
+}
+
+/** `262144` → `256 KiB`: limits in messages and hints, in the units they are set in. */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
+  return `${n} bytes`;
+}
+
+/** `10000` → `10 s`. */
+export function formatMs(ms: number): string {
+  return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/** Hostile servers choose Location values; keep what we echo short. */
+function shorten(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
+
+/** Cancel a body we will not read; an already-failed stream is no longer our problem. */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => {});
+}
+
+type ReadOutcome = { ok: true; bytes: Uint8Array } | { ok: false };
+
+/** Reads at most `cap` bytes and hangs up the moment the count passes it. */
+async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<ReadOutcome> {
+  if (!body) return { ok: true, bytes: new Uint8Array(0) };
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > cap) {
+      reader.cancel().catch(() => {});
+      return { ok: false };
+    }
+    chunks.push(value);
+  }
+  // A small file usually arrives as one chunk that owns its whole buffer: use it as it is.
+  const only = chunks.length === 1 ? chunks[0]! : null;
+  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return { ok: true, bytes: only };
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+/** What a failure reports about the request so far; updated as the request goes on. */
+interface Attempt {
+  requestedUrl: string;
+  url: string | null;
+  redirected: boolean;
+  httpStatus: number | null;
+}
+
+export async function fetchBounded(requestedUrl: string, options: FetchOptions): Promise<FetchResult> {
+  const { kind, site, transport, limits, signal } = options;
+  const attempt: Attempt = { requestedUrl, url: null, redirected: false, httpStatus: null };
+
+  const first = checkFetchTarget(requestedUrl, site);
+  if (!first.ok) return fail(attempt, 'blocked', `the URL ${first.detail}`, first.reason);
+  if (signal?.aborted) return fail(attempt, 'aborted', 'the check was cancelled');
+
+  // Not AbortSignal.timeout: its timer outlives the request by the whole timeout (it is dropped
+  // only when the signal is garbage), so every check would leave hundreds of live timers, weak
+  // references and finalizers behind. This timer ends with the request.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(new DOMException('The request timed out.', 'TimeoutError')), limits.timeoutMs);
+  const init: RequestInit = {
+    method: 'GET',
+    headers: ACCEPT_HEADERS[kind],
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+    redirect: transport.manualRedirects ? 'manual' : 'follow',
+    cache: options.revalidate ? 'no-cache' : 'default',
+    signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
+  };
+  const redirects: string[] = [];
+  let current = first.url.href;
+  let stage = 'no answer';
+  try {
+    let response: Response;
+    for (;;) {
+      attempt.url = current;
+      response = await transport.fetch(current, init);
+      attempt.httpStatus = response.status;
+      const location = transport.manualRedirects && REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+      if (location === null) break;
+      discard(response);
+      attempt.redirected = true;
+      if (redirects.length >= limits.maxRedirects) {
+        return fail(attempt, 'too-many-redirects', `more than ${limits.maxRedirects} redirects`);
+      }
+      const next = checkFetchTarget(location, site, current);
+      if (!next.ok) return redirectRefused(attempt, next, URL.canParse(location, current) ? new URL(location, current).href : location);
+      current = next.url.href;
+      redirects.push(current);
+    }
+    if (!transport.manualRedirects && response.redirected) {
+      attempt.redirected = true;
+      attempt.url = response.url || current;
+      redirects.push(attempt.url);
+      const final = checkFetchTarget(attempt.url, site);
+      if (!final.ok) {
+        discard(response);
+        return redirectRefused(attempt, final, attempt.url);
+      }
+    }
+    if (response.status !== 200) {
+      discard(response);
+      return fail(attempt, 'http-status', `HTTP ${response.status}`);
+    }
+    const cap = capFor(kind, limits);
+    const declared = response.headers.get('content-length');
+    if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) {
+      discard(response);
+      return fail(attempt, 'too-large', `larger than ${formatBytes(cap)} (Content-Length ${declared.trim()})`);
+    }
+    stage = 'the answer did not finish';
+    const body = await readCapped(response.body, cap);
+    if (!body.ok) return fail(attempt, 'too-large', `larger than ${formatBytes(cap)}`);
+    return {
+      ok: true,
+      requestedUrl,
+      url: attempt.url ?? current,
+      redirected: attempt.redirected,
+      redirects,
+      status: 200,
+      contentType: mediaTypeEssence(response.headers.get('content-type')),
+      contentEncoding: response.headers.get('content-encoding'),
+      cacheControl: response.headers.get('cache-control'),
+      accessControlAllowOrigin: response.headers.get('access-control-allow-origin'),
+      bytes: body.bytes,
+    };
+  } catch (error) {
+    if (signal?.aborted) return fail(attempt, 'aborted', 'the check was cancelled');
+    if (timeout.signal.aborted) return fail(attempt, 'timeout', `${stage} within ${formatMs(limits.timeoutMs)}`);
+    return networkFailure(attempt, error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function fail(attempt: Attempt, reason: FailureReason, detail: string, policy?: PolicyReason): FetchFailure {
+  const { requestedUrl, url, httpStatus, redirected } = attempt;
+  const failure: FetchFailure = { ok: false, requestedUrl, url, reason, detail, httpStatus, redirected };
+  if (policy) failure.policy = policy;
+  return failure;
+}
+
+function redirectRefused(attempt: Attempt, verdict: { reason: PolicyReason; detail: string }, to: string): FetchFailure {
+  const target = shorten(to);
+  if (verdict.reason === 'insecure-http') {
+    return fail(attempt, 'insecure-redirect', `redirects to ${target}, leaving https`, verdict.reason);
+  }
+  return fail(attempt, 'redirect-blocked', `redirects to ${target}, which ${verdict.detail}`, verdict.reason);
+}
+
+function networkFailure(attempt: Attempt, error: unknown): FetchFailure {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  // Follow mode (browsers, undici) gives up on a loop by itself; name it when we can tell.
+  if (/redirect count exceeded|too many redirects/i.test(message)) {
+    return fail(attempt, 'too-many-redirects', 'too many redirects');
+  }
+  return fail(attempt, 'network', `network error (${shorten(message)})`);
+}

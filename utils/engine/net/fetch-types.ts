@@ -1,0 +1,70 @@
+/**
+ * The shapes of the one fetch module (`utils/engine/net/fetch-bounded.ts`): what a caller passes in and
+ * what comes back. Failures are data, never exceptions.
+ */
+import type { Limits } from '../spec';
+import type { PolicyReason, SiteContext } from './url-policy';
+
+export interface Transport {
+  fetch(url: string, init: RequestInit): Promise<Response>;
+  /** True when 3xx answers to `redirect: 'manual'` are readable (Node). Browsers return opaque
+   *  redirects, so there we follow and judge the final URL (spec: extension-security §5). */
+  manualRedirects: boolean;
+}
+
+export type FetchKind = 'poppy' | 'index' | 'skill-md' | 'archive';
+
+export interface FetchOptions {
+  kind: FetchKind;
+  site: SiteContext;
+  transport: Transport;
+  limits: Limits;
+  signal?: AbortSignal;
+  /** The panel's re-check button: revalidate with the server instead of trusting the cache. */
+  revalidate?: boolean;
+}
+
+export interface FetchSuccess {
+  ok: true;
+  requestedUrl: string;
+  /** Final URL after redirects: relative URLs in the document resolve against it (D1). */
+  url: string;
+  redirected: boolean;
+  /** Every hop in manual mode; in follow mode (browsers) only the final URL is known. */
+  redirects: string[];
+  status: 200;
+  /** Media-type essence, lower case, no parameters. */
+  contentType: string | null;
+  contentEncoding: string | null;
+  cacheControl: string | null;
+  accessControlAllowOrigin: string | null;
+  /** The exact served bytes (after content decoding), never decoded text: digests hash these. */
+  bytes: Uint8Array;
+}
+
+export type FailureReason =
+  | 'blocked'
+  | 'redirect-blocked'
+  | 'insecure-redirect'
+  | 'too-many-redirects'
+  | 'timeout'
+  | 'network'
+  | 'http-status'
+  | 'too-large'
+  | 'aborted';
+
+export interface FetchFailure {
+  ok: false;
+  requestedUrl: string;
+  /** The last URL actually requested; null when the policy refused the first one. */
+  url: string | null;
+  reason: FailureReason;
+  /** Plain words: "HTTP 404", "no answer within 10 s", "larger than 256 KiB". */
+  detail: string;
+  httpStatus: number | null;
+  redirected: boolean;
+  /** Why the URL policy refused the request or a redirect target. */
+  policy?: PolicyReason;
+}
+
+export type FetchResult = FetchSuccess | FetchFailure;

@@ -1,0 +1,156 @@
+import type { Finding } from './findings';
+import type { ApiType, SignInType, SkillStatus, Verdict, SIGNED_OUT } from '../spec';
+
+/** A scope an agent may ask for, with the company's plain-words description when it gave one. */
+export interface ScopeInfo {
+  name: string;
+  description: string | null;
+}
+
+export interface MediatedField {
+  name: string;
+  label: string | null;
+  secret: boolean;
+}
+
+/** One way an agent signs in, or `signed-out` when `auth` offers no sign-in type. */
+export interface SignIn {
+  type: SignInType | typeof SIGNED_OUT;
+  scopes: ScopeInfo[];
+  /** Mediated sign-in only: where the agent relays the person's credentials. */
+  endpoint?: string | null;
+  fields?: MediatedField[];
+}
+
+export interface ApiInfo {
+  /** `openapi` or `mcp`; another value is kept as written (and reported). */
+  type: ApiType | string;
+  url: string | null;
+  description: string | null;
+  resource: string | null;
+}
+
+export interface AgentProtocol {
+  type: string | null;
+  endpoint: string | null;
+  resource: string | null;
+}
+
+export interface ExtensionInfo {
+  name: string;
+  version: string | null;
+}
+
+/** The typed model of what a site's poppy.json tells agents (Decision D2). */
+export interface PoppyModel {
+  /** Final URL after redirects. */
+  url: string;
+  requestedUrl: string;
+  redirected: boolean;
+  protocolVersion: string | null;
+  organization: {
+    name: string | null;
+    domain: string | null;
+    /** Null when there is no domain to compare. */
+    domainMatches: boolean | null;
+  };
+  issuer: string | null;
+  signInTypes: SignIn[];
+  agentProtocols: AgentProtocol[];
+  apis: ApiInfo[];
+  browserSessionEndpoint: string | null;
+  extensions: ExtensionInfo[];
+  /** Human-readable excluded tasks, in the site's order. */
+  excludedTasks: string[];
+  /** The raw `excluded_tasks` value when its shape was not recognised (shown as JSON). */
+  excludedTasksRaw: unknown;
+  hasSkillIndex: boolean;
+}
+
+/** Byte-level reasons a served file may differ from its published digest. */
+export type MismatchCause =
+  /** The digest matches the bytes with CRLF line ends turned into LF. */
+  | 'crlf-to-lf'
+  /** ... with LF turned into CRLF. */
+  | 'lf-to-crlf'
+  /** ... with a leading UTF-8 BOM removed. */
+  | 'bom-removed'
+  /** ... with a UTF-8 BOM added. */
+  | 'bom-added'
+  /** ... with a final newline added. */
+  | 'final-newline-added'
+  /** ... with the final newline removed. */
+  | 'final-newline-removed'
+  /** The server labelled a .tar.gz as content-coded, so fetch decoded it before we hashed it. */
+  | 'content-encoding'
+  /** The body looks like an HTML page (a soft 404 or a login page), not the artifact. */
+  | 'html-body';
+
+export type SkillSource = 'poppy' | 'well-known' | 'both' | 'legacy';
+
+export interface SkillReport {
+  /** The entry's name as written, or `#<n>` when it has none. */
+  name: string;
+  description: string | null;
+  type: string | null;
+  source: SkillSource;
+  /** Resolved absolute URL of the artifact, or the raw value when it does not resolve. */
+  url: string | null;
+  status: SkillStatus;
+  expectedDigest: string | null;
+  actualDigest: string | null;
+  /** Plain-words reason for a status other than verified, e.g. "HTTP 404" or "no CORS header". */
+  reason?: string;
+  /** Why a `not-checked` or `skipped` entry was not verified: on another host that privacy settings
+   *  keep us from contacting yet, past the entry cap (D5), or in a format (index or entry type)
+   *  that we list but do not verify. */
+  notChecked?: 'other-host' | 'over-cap' | 'format';
+  contentType?: string | null;
+  mismatch?: MismatchCause[];
+  /** Parsed SKILL.md frontmatter of a verified skill-md, as plain JSON values. */
+  frontmatter?: Record<string, unknown> | null;
+}
+
+/** One document we requested and what came of it, for the report's "what was fetched" list. */
+export interface DocumentInfo {
+  kind: 'poppy' | 'index' | 'legacy-index';
+  requestedUrl: string;
+  url: string | null;
+  /** HTTP status, or null when no response arrived (blocked, network error, timeout). */
+  httpStatus: number | null;
+  contentType: string | null;
+  bytes: number | null;
+  redirected: boolean;
+  /** Whether the document is published: 200 and a JSON body. */
+  published: boolean;
+}
+
+/** The one report the engine produces; the panel, the export and the CLI all read it. */
+export interface Report {
+  /** The origin that was checked, e.g. `https://flowers.example`. */
+  target: string;
+  /** ISO 8601. */
+  checkedAt: string;
+  verdict: Verdict;
+  /** The visited site is a local development site (D5, D8). */
+  local: boolean;
+  poppy: PoppyModel | null;
+  skills: SkillReport[];
+  findings: Finding[];
+  documents: DocumentInfo[];
+}
+
+/** HTTP statuses that say "there is no such document", as opposed to "it failed". */
+export const NOT_FOUND_STATUSES: readonly number[] = [404, 410];
+
+/**
+ * Why a report has no poppy.json model: the site has none (404, 410, or nothing was requested),
+ * or one came back that could not be used (an HTML page, invalid JSON, a server error, no
+ * answer). The two read very differently to a site owner; the findings say what went wrong.
+ */
+export function poppyAbsence(report: Report): 'none' | 'unreadable' {
+  const doc = report.documents.find((d) => d.kind === 'poppy');
+  return doc === undefined || (!doc.published && doc.httpStatus !== null && NOT_FOUND_STATUSES.includes(doc.httpStatus))
+    ? 'none'
+    : 'unreadable';
+}
