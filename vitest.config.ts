@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// Three projects: pure logic and network code in node (no browser fakes), extension wiring
-// through WXT's fakeBrowser, and components rendered in happy-dom. End-to-end suites have
+// Projects: pure logic and network code in node (no browser fakes), the packed command line
+// installed as users install it, extension wiring through WXT's fakeBrowser and components
+// rendered in happy-dom. End-to-end suites have
 // their own config (vitest.e2e.config.ts) because they need the built extension.
 export default defineConfig({
   test: {
@@ -14,6 +15,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
           testTimeout: 30_000,
         },
+      },
+      {
+        // The package as users install it (npm pack, offline install): `npm test` runs it as its own suite.
+        test: { name: 'pack', environment: 'node', include: ['tests/pack/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
       },
       {
         plugins: [WxtVitest()],

@@ -14,6 +14,7 @@ const suites = [
   { name: 'lint', run: ['sh', '-c', 'npx eslint --max-warnings 0 . && npx prettier --check .'] },
   { name: 'build', run: ['sh', '-c', 'node scripts/build-cli.mjs && npx wxt build && npx wxt build -b firefox --mv3'] },
   { name: 'unit', vitest: ['run', '--project', 'unit', '--project', 'wiring'] },
+  { name: 'pack', vitest: ['run', '--project', 'pack'] },
   { name: 'firefox-lint', run: ['node', 'scripts/web-ext-lint.mjs'] },
   { name: 'e2e-chromium', vitest: ['run', '-c', 'vitest.e2e.config.ts', '--project', 'chromium'] },
   { name: 'e2e-firefox', vitest: ['run', '-c', 'vitest.e2e.config.ts', '--project', 'firefox'] },

@@ -2,7 +2,7 @@
 // move the cursor or disguise itself; and which checks guard against DNS rebinding.
 import { describe, expect, it } from 'vitest';
 import { formatHuman } from '../../cli/format-human';
-import { isPublicTarget } from '../../cli/main';
+import { isPublicTarget } from '../../cli/check';
 import { createStyle, safeText } from '../../cli/style';
 import type { Report } from '../../utils/engine/report/report';
 import * as reports from '../components/reports';
