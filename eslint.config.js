@@ -44,13 +44,16 @@ export default tseslint.config(
   {
     // One module owns extension storage, so per-tab and per-origin state has one home.
     files: ['entrypoints/**', 'components/**', 'utils/**'],
-    ignores: ['utils/storage.ts'],
+    ignores: ['utils/extension/platform/storage.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         ...htmlSinks,
-        { selector: "MemberExpression[object.name=/^(browser|chrome)$/][property.name='storage']", message: 'Use utils/storage.ts.' },
-        { selector: "ImportDeclaration[source.value='wxt/utils/storage']", message: 'Use utils/storage.ts.' },
+        {
+          selector: "MemberExpression[object.name=/^(browser|chrome)$/][property.name='storage']",
+          message: 'Use utils/extension/platform/storage.ts.',
+        },
+        { selector: "ImportDeclaration[source.value='wxt/utils/storage']", message: 'Use utils/extension/platform/storage.ts.' },
       ],
     },
   },

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
 import type { Plugin } from 'vite';
-import { GUARD_HOST_PERMISSIONS, HOST_MATCHES } from './utils/host-matches';
+import { GUARD_HOST_PERMISSIONS, HOST_MATCHES } from './utils/extension/host-matches';
 
 const require = createRequire(import.meta.url);
 

@@ -4,7 +4,7 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { ChromiumSession } from '../tests/e2e/harness/chromium';
 import { waitFor } from '../tests/e2e/harness/wait';
-import { SETTLED_MARK } from '../utils/panel-view';
+import { SETTLED_MARK } from '../utils/extension/panel-view';
 
 interface TargetInfo {
   targetId: string;

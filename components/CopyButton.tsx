@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useActions } from './actions';
-import { t } from './i18n';
+import { useT } from './i18n';
 
 /**
  * A copy button whose outcome is announced (role=status), since the clipboard is invisible.
@@ -8,6 +8,7 @@ import { t } from './i18n';
  * the panel's first render should not spend on copies nobody may ask for.
  */
 export function CopyButton(props: { text: string | (() => string); label: string }) {
+  const t = useT();
   const { copy } = useActions();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (

@@ -1,5 +1,6 @@
 import type { DocumentInfo } from '../utils/engine/report/report';
-import { t, type MessageKey } from './i18n';
+import { useT } from './i18n';
+import type { MessageKey } from '../utils/extension/i18n';
 
 const KIND_TEXT: Readonly<Record<DocumentInfo['kind'], MessageKey>> = {
   poppy: 'docPoppy',
@@ -9,6 +10,7 @@ const KIND_TEXT: Readonly<Record<DocumentInfo['kind'], MessageKey>> = {
 
 /** What was requested and what came back, for the site owner. */
 export function DocumentsList(props: { documents: readonly DocumentInfo[] }) {
+  const t = useT();
   return (
     <ul class="plain documents">
       {props.documents.map((doc, i) => (

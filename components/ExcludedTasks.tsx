@@ -1,11 +1,12 @@
 import type { PoppyModel } from '../utils/engine/report/report';
-import { t } from './i18n';
+import { useT } from './i18n';
 
 /** Shown raw JSON is capped: it is only there so an owner can see what was not understood. */
 const RAW_MAX_CHARS = 4000;
 
 /** What agents are asked not to do here; the raw JSON when its shape was not recognised (D2). */
 export function ExcludedTasks(props: { poppy: PoppyModel }) {
+  const t = useT();
   const { excludedTasks, excludedTasksRaw } = props.poppy;
   const raw = excludedTasksRaw === null || excludedTasksRaw === undefined ? null : JSON.stringify(excludedTasksRaw, null, 2);
   return (

@@ -1,6 +1,6 @@
 import type { Finding } from '../utils/engine/report/findings';
 import { sortFindings } from '../utils/engine/report/findings';
-import { t } from './i18n';
+import { useT } from './i18n';
 import { SEVERITY_VIEW } from './presentation';
 import { groupFindings } from './report-view';
 
@@ -9,6 +9,7 @@ import { groupFindings } from './report-view';
  * site owner as small secondary text. Info is folded away: it never needs action.
  */
 export function FindingsSection(props: { findings: readonly Finding[] }) {
+  const t = useT();
   if (props.findings.length === 0) return null;
   return (
     <section aria-labelledby="findings-heading">
@@ -36,6 +37,7 @@ export function FindingsSection(props: { findings: readonly Finding[] }) {
 
 /** The findings the unreachable state quotes to say what went wrong. */
 export function FindingList(props: { findings: readonly Finding[] }) {
+  const t = useT();
   return (
     <ul class="plain finding-list">
       {sortFindings(props.findings).map((f, i) => (

@@ -1,6 +1,6 @@
 import type { SkillReport } from '../utils/engine/report/report';
 import { CopyButton } from './CopyButton';
-import { t } from './i18n';
+import { useT } from './i18n';
 import { MISMATCH_CAUSE_KEYS } from './presentation';
 
 /**
@@ -8,6 +8,7 @@ import { MISMATCH_CAUSE_KEYS } from './presentation';
  * wrong, and the plain consequence for an agent.
  */
 export function MismatchDetails(props: { skill: SkillReport }) {
+  const t = useT();
   const { skill } = props;
   const causes = skill.mismatch ?? [];
   return (

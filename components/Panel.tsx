@@ -1,8 +1,9 @@
 import './panel.css';
 import { ActionsContext } from './actions';
-import { t } from './i18n';
+import { TranslateContext, useT } from './i18n';
 import { ReportView } from './ReportView';
-import type { PanelActions, PanelView } from './types';
+import type { Translate } from '../utils/extension/i18n';
+import type { PanelActions, PanelView } from '../utils/extension/panel-types';
 
 /** `data-verdict` on the root, for end-to-end tests and styling. */
 export function panelVerdict(view: PanelView): string {
@@ -21,22 +22,32 @@ export function panelVerdict(view: PanelView): string {
  * The "For agents" panel: what the visited site tells personal agents, and whether its skills
  * are the files it published. Rendering only; every effect goes through `actions`.
  */
-export function Panel(props: { view: PanelView; actions: PanelActions; now: Date }) {
+export function Panel(props: { view: PanelView; actions: PanelActions; now: Date; t: Translate }) {
+  return (
+    <TranslateContext.Provider value={props.t}>
+      <ActionsContext.Provider value={props.actions}>
+        <PanelRoot view={props.view} actions={props.actions} now={props.now} />
+      </ActionsContext.Provider>
+    </TranslateContext.Provider>
+  );
+}
+
+function PanelRoot(props: { view: PanelView; actions: PanelActions; now: Date }) {
+  const t = useT();
   const { view } = props;
   const busy = view.kind === 'loading' || view.kind === 'checking';
   return (
-    <ActionsContext.Provider value={props.actions}>
-      <main class="panel" data-verdict={panelVerdict(view)} data-view={view.kind} aria-busy={busy}>
-        <p class="live" aria-live="polite">
-          {view.kind === 'loading' ? t('loading') : view.kind === 'checking' ? t('checking', originHost(view.origin)) : ''}
-        </p>
-        <Body view={view} actions={props.actions} now={props.now} />
-      </main>
-    </ActionsContext.Provider>
+    <main class="panel" data-verdict={panelVerdict(view)} data-view={view.kind} aria-busy={busy}>
+      <p class="live" aria-live="polite">
+        {view.kind === 'loading' ? t('loading') : view.kind === 'checking' ? t('checking', originHost(view.origin)) : ''}
+      </p>
+      <Body view={view} actions={props.actions} now={props.now} />
+    </main>
   );
 }
 
 function Body(props: { view: PanelView; actions: PanelActions; now: Date }) {
+  const t = useT();
   const { view } = props;
   switch (view.kind) {
     case 'loading':

@@ -3,16 +3,17 @@ import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import { useActions } from './actions';
 import { CopyButton } from './CopyButton';
 import { DocumentsList } from './DocumentsList';
-import { t } from './i18n';
+import { useT } from './i18n';
 import { checkedAgo } from './report-view';
 
 /** "Checked 3 minutes ago" and the re-check button; disabled while a check runs. */
 export function CheckBar(props: { report: Report; now: Date; busy: boolean }) {
+  const t = useT();
   const { recheck } = useActions();
   return (
     <p class="check-bar">
       <time dateTime={props.report.checkedAt} title={props.report.checkedAt}>
-        {checkedAgo(props.report.checkedAt, props.now)}
+        {checkedAgo(props.report.checkedAt, props.now, t)}
       </time>
       <button type="button" class="button" onClick={recheck} disabled={props.busy}>
         {t('recheck')}
@@ -23,6 +24,7 @@ export function CheckBar(props: { report: Report; now: Date; busy: boolean }) {
 
 /** For site owners: copies of the report, what was fetched, and the raw poppy.json as text. */
 export function ReportTools(props: { report: Report; rawPoppy: string | null }) {
+  const t = useT();
   return (
     <footer class="tools">
       <p class="copy-row">

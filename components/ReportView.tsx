@@ -2,7 +2,7 @@ import type { Report } from '../utils/engine/report/report';
 import { ApiSection } from './ApiSection';
 import { ExcludedTasks } from './ExcludedTasks';
 import { FindingList, FindingsSection } from './FindingsSection';
-import { t } from './i18n';
+import { useT } from './i18n';
 import { reportState } from './report-view';
 import { CheckBar, ReportTools } from './ReportTools';
 import { SignInSection } from './SignInSection';
@@ -19,6 +19,7 @@ export interface ReportViewProps {
 
 /** One finished check, in whichever of its three shapes: published, nothing, unreachable. */
 export function ReportView(props: ReportViewProps) {
+  const t = useT();
   const { report } = props;
   const state = reportState(report);
   const host = URL.canParse(report.target) ? new URL(report.target).host : report.target;

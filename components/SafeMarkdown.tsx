@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import type { SafeNode } from '../utils/engine/markdown/types';
 import { ExternalLink } from './ExternalLink';
-import { t } from './i18n';
+import type { Translate } from '../utils/extension/i18n';
+import { useT } from './i18n';
 
 type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 
@@ -12,12 +13,14 @@ type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
  * the checked site's origin, which links are judged for (again: the tree crossed a boundary).
  */
 export function SafeMarkdown(props: { nodes: readonly SafeNode[]; headingLevel: number; site: string }) {
-  return <div class="markdown">{renderAll(props.nodes, { level: props.headingLevel, site: props.site })}</div>;
+  const t = useT();
+  return <div class="markdown">{renderAll(props.nodes, { level: props.headingLevel, site: props.site, t })}</div>;
 }
 
 interface Context {
   level: number;
   site: string;
+  t: Translate;
 }
 
 function renderAll(nodes: readonly SafeNode[], ctx: Context): ComponentChildren {
@@ -91,7 +94,7 @@ function render(node: SafeNode, ctx: Context, key: number): ComponentChildren {
     case 'truncated':
       return (
         <p key={key} class="truncated">
-          {t('markdownTruncated')}
+          {ctx.t('markdownTruncated')}
         </p>
       );
     default:

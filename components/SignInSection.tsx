@@ -1,7 +1,8 @@
 import type { PoppyModel, SignIn } from '../utils/engine/report/report';
 import { PROTOCOL_SCOPES, SIGNED_OUT } from '../utils/engine/spec';
 import { ExternalLink } from './ExternalLink';
-import { t, type MessageKey } from './i18n';
+import { useT } from './i18n';
+import type { MessageKey } from '../utils/extension/i18n';
 
 const SIGN_IN_TEXT: Readonly<Record<SignIn['type'], MessageKey>> = {
   direct: 'signInDirect',
@@ -12,6 +13,7 @@ const SIGN_IN_TEXT: Readonly<Record<SignIn['type'], MessageKey>> = {
 
 /** How an agent signs in here, in plain words, with the scopes it may ask for. */
 export function SignInSection(props: { poppy: PoppyModel; site: string }) {
+  const t = useT();
   const { poppy } = props;
   return (
     <section aria-labelledby="sign-in-heading">
@@ -54,6 +56,7 @@ export function SignInSection(props: { poppy: PoppyModel; site: string }) {
 
 /** Mediated sign-in relays the person's credentials: say which fields and where they go. */
 function Mediated(props: { signIn: SignIn; site: string }) {
+  const t = useT();
   const fields = props.signIn.fields ?? [];
   return (
     <>

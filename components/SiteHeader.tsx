@@ -1,10 +1,11 @@
 import { poppyAbsence, type Report } from '../utils/engine/report/report';
 import { WELL_KNOWN } from '../utils/engine/spec';
-import { t } from './i18n';
+import { useT } from './i18n';
 import { VERDICT_VIEW } from './presentation';
 
 /** Who publishes this, for which domain, under which protocol version, and the overall verdict. */
 export function SiteHeader(props: { report: Report }) {
+  const t = useT();
   const { report } = props;
   const poppy = report.poppy;
   const verdict = VERDICT_VIEW[report.verdict];
@@ -37,6 +38,7 @@ export function SiteHeader(props: { report: Report }) {
  * where the listed skills come from instead, the index or only the old one (D1).
  */
 function NoPoppy(props: { report: Report; host: string }) {
+  const t = useT();
   const { report } = props;
   const absence = poppyAbsence(report);
   const sentences = [t(absence === 'none' ? 'noPoppyJson' : 'poppyJsonUnreadable', props.host)];
@@ -55,6 +57,7 @@ function NoPoppy(props: { report: Report; host: string }) {
 }
 
 function DomainMatch(props: { domain: string | null; matches: boolean | null; host: string }) {
+  const t = useT();
   if (props.domain === null) return <span>{t('notGiven')}</span>;
   return (
     <span data-domain-matches={String(props.matches)}>

@@ -2,7 +2,7 @@ import { useRef, useState } from 'preact/hooks';
 import type { SafeNode } from '../utils/engine/markdown/types';
 import type { SkillReport } from '../utils/engine/report/report';
 import { useActions } from './actions';
-import { t } from './i18n';
+import { useT } from './i18n';
 import { SafeMarkdown } from './SafeMarkdown';
 
 type Body = { state: 'idle' | 'loading' | 'unavailable' } | { state: 'ready'; nodes: SafeNode[] };
@@ -15,6 +15,7 @@ const VALUE_MAX_CHARS = 2000;
  * (extension-security.md §9), labelled as the company's content.
  */
 export function SkillBody(props: { skill: SkillReport; site: string }) {
+  const t = useT();
   const { loadSkillTree } = useActions();
   const [body, setBody] = useState<Body>({ state: 'idle' });
   // A ref, not the state: two toggle events can arrive before the next render.

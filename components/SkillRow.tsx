@@ -1,5 +1,5 @@
 import type { SkillReport } from '../utils/engine/report/report';
-import { t } from './i18n';
+import { useT } from './i18n';
 import { MismatchDetails } from './MismatchDetails';
 import { SKILL_SOURCE_TEXT, SKILL_STATUS_VIEW } from './presentation';
 import { skillHost } from './report-view';
@@ -7,6 +7,7 @@ import { SkillBody } from './SkillBody';
 
 /** One index entry: name, status in words and symbol, what it is for and where it lives. */
 export function SkillRow(props: { skill: SkillReport; target: string }) {
+  const t = useT();
   const { skill } = props;
   const status = SKILL_STATUS_VIEW[skill.status];
   const where = skillHost(skill, props.target);

@@ -1,6 +1,6 @@
 import type { Report } from '../utils/engine/report/report';
 import { useActions } from './actions';
-import { t } from './i18n';
+import { useT } from './i18n';
 import { sortSkills } from './report-view';
 import { SkillRow } from './SkillRow';
 
@@ -9,6 +9,7 @@ import { SkillRow } from './SkillRow';
  * While a check runs (`busy`) the panel says so above; the button waits for its result.
  */
 export function SkillSection(props: { report: Report; busy: boolean }) {
+  const t = useT();
   const { report } = props;
   const { checkOtherHosts } = useActions();
   // Only entries the engine left for another host: one past the 200 cap is never checked, and

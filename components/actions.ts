@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { PanelActions } from './types';
+import type { PanelActions } from '../utils/extension/panel-types';
 
 /** The panel's actions reach deep components (links inside a skill's Markdown) without drilling. */
 export const ActionsContext = createContext<PanelActions | null>(null);

@@ -1,13 +1,12 @@
-import { browser } from 'wxt/browser';
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Translate } from '../utils/extension/i18n';
 
-/** A key of public/_locales/en/messages.json (WXT generates the union from that file). */
-export type MessageKey = Parameters<typeof browser.i18n.getMessage>[0];
+/** The panel's strings reach every component without drilling; `<Panel t={…}>` provides them. */
+export const TranslateContext = createContext<Translate | null>(null);
 
-/**
- * Every user-visible string goes through here. Substitutions fill `$1`…`$9` (named placeholders
- * in messages.json); a missing message shows its key, so a gap is visible instead of blank.
- */
-export function t(key: MessageKey, ...substitutions: (string | number)[]): string {
-  const text = browser.i18n.getMessage(key, substitutions.map(String));
-  return text === '' ? key : text;
+export function useT(): Translate {
+  const t = useContext(TranslateContext);
+  if (t === null) throw new Error('Panel components must render inside <Panel>');
+  return t;
 }

@@ -1,6 +1,6 @@
 import type { MismatchCause, SkillSource } from '../utils/engine/report/report';
 import type { Severity, SkillStatus, Verdict } from '../utils/engine/spec';
-import type { MessageKey } from './i18n';
+import type { MessageKey } from '../utils/extension/i18n';
 
 /**
  * How each status reads: a symbol AND words (colour is only a third cue, never the only one).

@@ -1,7 +1,7 @@
 import type { Finding } from '../utils/engine/report/findings';
 import { NOT_FOUND_STATUSES, type Report, type SkillReport } from '../utils/engine/report/report';
 import { SEVERITIES, SKILL_STATUSES, type Severity } from '../utils/engine/spec';
-import { t } from './i18n';
+import type { Translate } from '../utils/extension/i18n';
 
 export type ReportState = 'published' | 'nothing' | 'unreachable';
 
@@ -42,7 +42,7 @@ export function groupFindings(findings: readonly Finding[]): { severity: Severit
 const MINUTE = 60_000;
 
 /** "checked 3 minutes ago", from the report's time and the panel's `now` (a prop, for tests). */
-export function checkedAgo(checkedAt: string, now: Date): string {
+export function checkedAgo(checkedAt: string, now: Date, t: Translate): string {
   const elapsed = now.getTime() - Date.parse(checkedAt);
   if (Number.isNaN(elapsed)) return t('checkedUnknown');
   const minutes = Math.floor(elapsed / MINUTE);

@@ -1,5 +1,5 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import type { PageVisited } from '../utils/messages';
+import type { PageVisited } from '../utils/extension/platform/messages';
 
 // No polyfill here (the content script must stay tiny): both browsers' MV3 `chrome.runtime`
 // returns a Promise when no callback is given.

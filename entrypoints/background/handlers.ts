@@ -1,9 +1,9 @@
-import type { Scheduler } from '../../utils/check-scheduler';
+import type { Scheduler } from '../../utils/extension/check-scheduler';
 import { markdownToSafeTree } from '../../utils/engine/markdown/safe-tree';
 import type { SafeNode } from '../../utils/engine/markdown/types';
-import type { Handlers } from '../../utils/messages';
-import { getResult, skillBodies } from '../../utils/storage';
-import { verifiedMarkdown } from '../../utils/verified-markdown';
+import type { Handlers } from '../../utils/extension/platform/messages';
+import { getResult, skillBodies } from '../../utils/extension/platform/storage';
+import { verifiedMarkdown } from '../../utils/extension/verified-markdown';
 
 /**
  * What the background does for each accepted message. Panel messages name a tab; the origin is

@@ -1,13 +1,14 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { createScheduler } from '../../utils/check-scheduler';
-import { engineCheck } from '../../utils/engine-check';
+import { createScheduler } from '../../utils/extension/check-scheduler';
+import { engineCheck } from '../../utils/extension/engine-check';
 import { browserTransport } from '../../utils/engine/net/fetch-bounded';
-import { messageListener, selfIdentity } from '../../utils/messages';
-import * as storage from '../../utils/storage';
-import { applyBadge, liveOrigin } from './apply-badge';
+import { messageListener } from '../../utils/extension/platform/messages';
+import { selfIdentity } from '../../utils/extension/platform/runtime';
+import * as storage from '../../utils/extension/platform/storage';
+import { applyBadge, liveOrigin } from '../../utils/extension/platform/badge-applier';
 import { backgroundHandlers } from './handlers';
-import { createNetworkGuard } from './network-guard';
+import { createNetworkGuard } from '../../utils/extension/platform/network-guard';
 
 // Only wiring. Every listener is registered synchronously at start, or an event that woke the
 // worker would find no listener (MV3 service-worker lifecycle).

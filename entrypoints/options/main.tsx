@@ -1,6 +1,6 @@
 import { render } from 'preact';
-import { browser } from 'wxt/browser';
-import { getOptions, setOptions } from '../../utils/storage';
+import { t } from '../../utils/extension/platform/i18n';
+import { getOptions, setOptions } from '../../utils/extension/platform/storage';
 import { OptionsForm } from './OptionsForm';
 
-render(<OptionsForm load={getOptions} save={setOptions} t={(key) => browser.i18n.getMessage(key)} />, document.getElementById('app')!);
+render(<OptionsForm load={getOptions} save={setOptions} t={t} />, document.getElementById('app')!);

@@ -1,14 +1,15 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { Panel } from '../../components/Panel';
-import type { PanelActions, PanelView } from '../../components/types';
+import { t } from '../../utils/extension/platform/i18n';
+import type { PanelActions, PanelView } from '../../utils/extension/panel-types';
 import type { SafeNode } from '../../utils/engine/markdown/types';
-import { sendToBackground } from '../../utils/messages';
-import { supportedOrigin } from '../../utils/page-support';
-import { SETTLED_MARK, selectPanelView } from '../../utils/panel-view';
-import { requestHostAccess } from '../../utils/permissions';
-import { watchOrigin } from '../../utils/storage';
-import { openSiteLink } from './open-link';
-import { readPanelInputs, rereadPanelStart, type PanelStart } from './read-tab';
+import { sendToBackground } from '../../utils/extension/platform/messages';
+import { supportedOrigin } from '../../utils/extension/page-support';
+import { SETTLED_MARK, selectPanelView } from '../../utils/extension/panel-view';
+import { requestHostAccess } from '../../utils/extension/platform/permissions';
+import { watchOrigin } from '../../utils/extension/platform/storage';
+import { openSiteLink } from '../../utils/extension/platform/open-link';
+import { readPanelInputs, rereadPanelStart, type PanelStart } from '../../utils/extension/platform/read-tab';
 
 /** "Checked N minutes ago" stays true while the panel stays open. */
 const CLOCK_TICK_MS = 30_000;
@@ -91,5 +92,5 @@ export function Popup(props: { start: Promise<PanelStart> }) {
     [tabId, origin],
   );
 
-  return <Panel view={view} actions={actions} now={now} />;
+  return <Panel view={view} actions={actions} now={now} t={t} />;
 }

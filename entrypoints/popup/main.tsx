@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { Popup } from './Popup';
-import { readPanelStart } from './read-tab';
+import { readPanelStart } from '../../utils/extension/platform/read-tab';
 
 // The reads start before anything renders, so they run while the loading view is drawn.
 const start = readPanelStart(location.search);

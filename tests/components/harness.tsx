@@ -1,9 +1,9 @@
 import { cleanup, render } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import { Panel } from '../../components/Panel';
-import type { PanelActions, PanelView } from '../../components/types';
+import type { PanelActions, PanelView } from '../../utils/extension/panel-types';
 import type { SafeNode } from '../../utils/engine/markdown/types';
-import { installLocale } from './locale';
+import { translate } from './locale';
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(cleanup);
@@ -12,7 +12,6 @@ afterEach(cleanup);
 export const NOW = new Date('2026-11-03T10:00:00Z');
 
 export function renderPanel(view: PanelView, overrides: Partial<PanelActions> = {}, now: Date = NOW) {
-  installLocale();
   // Every action is a spy, wrapping the test's own implementation when it gives one.
   const actions = {
     recheck: vi.fn(overrides.recheck ?? (() => {})),
@@ -22,7 +21,7 @@ export function renderPanel(view: PanelView, overrides: Partial<PanelActions> = 
     copy: vi.fn(overrides.copy ?? (async () => {})),
     openLink: vi.fn(overrides.openLink ?? (() => {})),
   };
-  const result = render(<Panel view={view} actions={actions} now={now} />);
+  const result = render(<Panel view={view} actions={actions} now={now} t={translate} />);
   const root = result.container.querySelector<HTMLElement>('main.panel')!;
   return { ...result, actions, root };
 }

@@ -2,11 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, waitFor } from '@testing-library/preact';
 import { ActionsContext } from '../../components/actions';
 import { SafeMarkdown } from '../../components/SafeMarkdown';
-import type { PanelActions } from '../../components/types';
+import type { PanelActions } from '../../utils/extension/panel-types';
 import { markdownToSafeTree } from '../../utils/engine/markdown/safe-tree';
 import type { SafeNode } from '../../utils/engine/markdown/types';
 import { renderPanel } from './harness';
-import { installLocale } from './locale';
+import { translate } from './locale';
+import { TranslateContext } from '../../components/i18n';
 import * as reports from './reports';
 
 const SITE = 'https://northlight.poppy.test';
@@ -41,12 +42,13 @@ const HOSTILE_MARKDOWN = [
 ].join('\n');
 
 function renderTree(nodes: SafeNode[]) {
-  installLocale();
   const actions = { openLink: vi.fn() } as unknown as PanelActions;
   const { container } = render(
-    <ActionsContext.Provider value={actions}>
-      <SafeMarkdown nodes={nodes} headingLevel={3} site={SITE} />
-    </ActionsContext.Provider>,
+    <TranslateContext.Provider value={translate}>
+      <ActionsContext.Provider value={actions}>
+        <SafeMarkdown nodes={nodes} headingLevel={3} site={SITE} />
+      </ActionsContext.Provider>
+    </TranslateContext.Provider>,
   );
   return { container, openLink: actions.openLink as ReturnType<typeof vi.fn> };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Translate } from '../../utils/extension/i18n';
 
 interface LocaleMessage {
   message: string;
@@ -14,8 +15,8 @@ export const MESSAGES = JSON.parse(readFileSync(resolve(process.cwd(), 'public/_
 >;
 
 /**
- * `i18n.getMessage` as browsers implement it: `$NAME$` → its placeholder's content → `$n`
- * substitution, `$$` → `$`; an unknown key gives "" (which `t` turns into the key itself).
+ * `i18n.getMessage` as browsers implement it, the tests' one copy: `$NAME$` → its placeholder's
+ * content → `$n` substitution, `$$` → `$`; an unknown key gives "".
  */
 export function getMessage(key: string, substitutions?: string | string[]): string {
   const entry = Object.hasOwn(MESSAGES, key) ? MESSAGES[key] : undefined;
@@ -27,7 +28,10 @@ export function getMessage(key: string, substitutions?: string | string[]): stri
     .replace(/\$\$/g, '$');
 }
 
-/** fakeBrowser's i18n is unmocked; tests install the real messages (again after each reset). */
+/** What `t` (utils/extension/platform/i18n.ts) gives in the browser, without one. */
+export const translate: Translate = (key, ...substitutions) => getMessage(key, substitutions.map(String)) || key;
+
+/** fakeBrowser's i18n is unmocked; tests that go through the real `t` install the messages (again after each reset). */
 export function installLocale(): void {
   fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
 }

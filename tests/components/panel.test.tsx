@@ -3,7 +3,7 @@ import { fireEvent } from '@testing-library/preact';
 import { renderPanel } from './harness';
 import * as reports from './reports';
 import { ORIGIN } from './reports';
-import type { PanelView } from '../../components/types';
+import type { PanelView } from '../../utils/extension/panel-types';
 import type { Report } from '../../utils/engine/report/report';
 
 const reportView = (report: Report, extra: Partial<Extract<PanelView, { kind: 'report' }>> = {}): PanelView => ({

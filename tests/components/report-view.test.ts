@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { t, type MessageKey } from '../../components/i18n';
+import type { MessageKey } from '../../utils/extension/i18n';
+import { t } from '../../utils/extension/platform/i18n';
 import { MISMATCH_CAUSE_KEYS, SEVERITY_VIEW, SKILL_SOURCE_TEXT, SKILL_STATUS_VIEW, VERDICT_VIEW } from '../../components/presentation';
 import { checkedAgo, reportState, skillHost, sortSkills } from '../../components/report-view';
 import { poppyAbsence, type Report } from '../../utils/engine/report/report';
@@ -27,11 +28,11 @@ describe('checkedAgo', () => {
     [24 * 3600_000, 'Checked 1 day ago'],
     [3 * 24 * 3600_000, 'Checked 3 days ago'],
   ])('%i ms ago → %s', (ms, expected) => {
-    expect(checkedAgo(ago(ms), now)).toBe(expected);
+    expect(checkedAgo(ago(ms), now, t)).toBe(expected);
   });
 
   it('an unreadable time is said to be unknown', () => {
-    expect(checkedAgo('yesterday-ish', now)).toBe('Checked at an unknown time');
+    expect(checkedAgo('yesterday-ish', now, t)).toBe('Checked at an unknown time');
   });
 });
 

@@ -3,7 +3,7 @@ import { fireEvent, waitFor } from '@testing-library/preact';
 import { renderPanel } from './harness';
 import * as reports from './reports';
 import { DIGESTS } from './reports';
-import type { PanelView } from '../../components/types';
+import type { PanelView } from '../../utils/extension/panel-types';
 import type { Report } from '../../utils/engine/report/report';
 import type { SafeNode } from '../../utils/engine/markdown/types';
 

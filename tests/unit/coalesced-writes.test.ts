@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coalescedWrites } from '../../utils/coalesced-writes';
+import { coalescedWrites } from '../../utils/extension/coalesced-writes';
 
 describe('coalescedWrites', () => {
   it('a burst of 100 000 values becomes a few writes, the last one the latest value', async () => {

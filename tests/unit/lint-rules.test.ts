@@ -66,7 +66,7 @@ describe('lint rules (issue: hostile sites)', () => {
     [
       'storage in the storage module',
       "import { browser } from 'wxt/browser';\nexport const f = () => browser.storage.local.get('x');",
-      'utils/storage.ts',
+      'utils/extension/platform/storage.ts',
     ],
     ['text content', 'export function f(el: HTMLElement, s: string) { el.textContent = s; }', 'components/Good.tsx'],
   ])('allows %s', async (_name, code, filePath) => {

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { liveOrigin } from '../../entrypoints/background/apply-badge';
+import { liveOrigin } from '../../utils/extension/platform/badge-applier';
 import { backgroundHandlers } from '../../entrypoints/background/handlers';
-import { createScheduler, type RunCheck } from '../../utils/check-scheduler';
-import * as storage from '../../utils/storage';
+import { createScheduler, type RunCheck } from '../../utils/extension/check-scheduler';
+import * as storage from '../../utils/extension/platform/storage';
 import { report, skill } from './helpers';
 
 const A = 'https://flowers.example';

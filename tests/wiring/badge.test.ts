@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { applyBadge } from '../../entrypoints/background/apply-badge';
-import { BADGE_COLORS, badgeLook, iconPaths, type BadgeMessageKey, type BadgeState, type Translate } from '../../utils/badge';
+import { applyBadge } from '../../utils/extension/platform/badge-applier';
+import { BADGE_COLORS, badgeLook, iconPaths, type BadgeMessageKey, type BadgeState } from '../../utils/extension/badge';
+import type { Translate } from '../../utils/extension/i18n';
 import type { Finding } from '../../utils/engine/report/findings';
 import type { PoppyModel } from '../../utils/engine/report/report';
 import { report, skill, translate } from './helpers';
 
 /** Shows which message and substitutions were chosen, independent of the wording. */
-const echo: Translate = (key, subs = []) => [key, ...subs].join('|');
+const echo: Translate = (key, ...subs) => [key, ...subs].join('|');
 const org = (name: string) => ({ organization: { name, domain: null, domainMatches: null } }) as PoppyModel;
 const issue = (severity: Finding['severity']): Finding => ({ severity, code: 'x', document: null, path: null, message: 'm', hint: 'h' });
 const three = ['a', 'b', 'c'].map((n) => skill(n, 'verified'));
@@ -116,7 +117,7 @@ describe('tooltips in words from _locales', () => {
     'badgeTitleErrorsMany',
   ];
   it.each(keys)('%s exists and fills every placeholder', (key) => {
-    const text = translate(key, ['Site', '2', '3']);
+    const text = translate(key, 'Site', '2', '3');
     expect(text.length).toBeGreaterThan(0);
     expect(text).not.toMatch(/\$/);
   });

@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { applyBadge, liveOrigin } from '../../entrypoints/background/apply-badge';
-import type { Translate } from '../../utils/badge';
-import { createScheduler, MAX_ATTEMPTS, panelNeedsCheck, type CheckRequest, type RunCheck } from '../../utils/check-scheduler';
+import { applyBadge, liveOrigin } from '../../utils/extension/platform/badge-applier';
+import type { Translate } from '../../utils/extension/i18n';
+import { createScheduler, MAX_ATTEMPTS, panelNeedsCheck, type CheckRequest, type RunCheck } from '../../utils/extension/check-scheduler';
 import type { CheckResult } from '../../utils/engine/check';
 import type { Report } from '../../utils/engine/report/report';
-import * as storage from '../../utils/storage';
+import * as storage from '../../utils/extension/platform/storage';
 import { DEFAULT_LIMITS } from '../../utils/engine/spec';
 import { report, skill } from './helpers';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
 const NOW = 1_800_000_000_000;
-const echo: Translate = (key, subs = []) => [key, ...subs].join('|');
+const echo: Translate = (key, ...subs) => [key, ...subs].join('|');
 const resultFor = (origin: string, n = 1): CheckResult => ({
   report: report(
     origin,

@@ -2,10 +2,10 @@
 // The real engine over real HTTP (fixture sites on 127.0.0.1); bytes and digests in Node's realm.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
-import { createScheduler } from '../../utils/check-scheduler';
-import { engineCheck } from '../../utils/engine-check';
-import * as storage from '../../utils/storage';
-import { verifiedMarkdown } from '../../utils/verified-markdown';
+import { createScheduler } from '../../utils/extension/check-scheduler';
+import { engineCheck } from '../../utils/extension/engine-check';
+import * as storage from '../../utils/extension/platform/storage';
+import { verifiedMarkdown } from '../../utils/extension/verified-markdown';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { secondOrigin } from '../fixtures/sites/second-origin';
 import { skillsCdn } from '../fixtures/sites/skills-cdn';

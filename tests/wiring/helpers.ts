@@ -1,25 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Translate } from '../../utils/badge';
+export { translate } from '../components/locale';
 import type { Report, SkillReport } from '../../utils/engine/report/report';
 import type { SkillStatus, Verdict } from '../../utils/engine/spec';
-
-interface LocaleMessage {
-  message: string;
-  placeholders?: Record<string, { content: string }>;
-}
-const messages = JSON.parse(readFileSync(resolve(process.cwd(), 'public/_locales/en/messages.json'), 'utf8')) as Record<
-  string,
-  LocaleMessage
->;
-
-/** `i18n.getMessage` as browsers do it: `$NAME$` → its placeholder's content → `$n` substitution. */
-export const translate: Translate = (key, substitutions = []) => {
-  const entry = messages[key];
-  if (!entry) throw new Error(`missing locale key ${key}`);
-  const fill = (text: string) => text.replace(/\$(\d)/g, (_, n: string) => substitutions[Number(n) - 1] ?? '');
-  return entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (_, name: string) => fill(entry.placeholders?.[name.toLowerCase()]?.content ?? ''));
-};
 
 export function skill(name: string, status: SkillStatus, digest = `sha256:${'a'.repeat(64)}`): SkillReport {
   return {

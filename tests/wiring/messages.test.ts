@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Browser } from 'wxt/browser';
-import { acceptMessage, messageListener, selfIdentity, type Handlers } from '../../utils/messages';
+import { acceptMessage, messageListener, type Handlers } from '../../utils/extension/platform/messages';
+import { selfIdentity } from '../../utils/extension/platform/runtime';
 
 const self = { id: 'test-extension-id', origin: 'chrome-extension://test-extension-id' };
 const digest = `sha256:${'b'.repeat(64)}`;

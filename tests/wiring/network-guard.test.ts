@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
-import { createFailureLog } from '../../entrypoints/background/failure-log';
-import { createModeLock } from '../../entrypoints/background/guard-lock';
+import { createFailureLog } from '../../utils/extension/failure-log';
+import { createModeLock } from '../../utils/extension/guard-lock';
 import { fetchBounded, type FetchResult } from '../../utils/engine/net/fetch-bounded';
 import {
   explainingTransport,
@@ -21,7 +21,7 @@ import {
   guardRules,
   numberRange,
   type GuardMode,
-} from '../../utils/network-guard';
+} from '../../utils/extension/network-guard';
 import { DEFAULT_LIMITS } from '../../utils/engine/spec';
 import { checkFetchTarget, siteContext } from '../../utils/engine/net/url-policy';
 import { makeTestCert, startServer, type TestServer } from '../integration/test-server';

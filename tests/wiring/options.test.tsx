@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OptionsForm } from '../../entrypoints/options/OptionsForm';
-import { getOptions, setOptions } from '../../utils/storage';
+import { getOptions, setOptions } from '../../utils/extension/platform/storage';
 
 const t = (key: string) => key;
 const box = (name: string) => screen.getByRole('checkbox', { name: new RegExp(`^${name}$`) }) as HTMLInputElement;

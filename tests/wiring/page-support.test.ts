@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { supportedOrigin } from '../../utils/page-support';
-import { accessPatterns } from '../../utils/permissions';
+import { supportedOrigin } from '../../utils/extension/page-support';
+import { accessPatterns } from '../../utils/extension/platform/permissions';
 
 describe('supportedOrigin', () => {
   it.each<[string | undefined, string | null]>([

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { panelTab, readPanelInputs, readPanelStart } from '../../entrypoints/popup/read-tab';
-import { selectPanelView, type PanelInputs } from '../../utils/panel-view';
-import * as storage from '../../utils/storage';
+import { panelTab, readPanelInputs, readPanelStart } from '../../utils/extension/platform/read-tab';
+import { selectPanelView, type PanelInputs } from '../../utils/extension/panel-view';
+import * as storage from '../../utils/extension/platform/storage';
 import { report, skill } from './helpers';
 
 const A = 'https://flowers.example';

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { openSiteLink } from '../../entrypoints/popup/open-link';
+import { openSiteLink } from '../../utils/extension/platform/open-link';
 import { Popup } from '../../entrypoints/popup/Popup';
-import { readPanelStart } from '../../entrypoints/popup/read-tab';
-import * as storage from '../../utils/storage';
+import { readPanelStart } from '../../utils/extension/platform/read-tab';
+import * as storage from '../../utils/extension/platform/storage';
 import { installLocale } from '../components/locale';
 import { report } from './helpers';
 

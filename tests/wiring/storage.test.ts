@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import * as storage from '../../utils/storage';
+import * as storage from '../../utils/extension/platform/storage';
 import { report } from './helpers';
 
 /** Cheap to build at 1 MB; the seed in the first byte tells bodies apart. */

@@ -3,7 +3,7 @@
  * switching tabs, reloading one, or a check finishing for another site does not mix them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/badge';
+import { GLYPHS } from '../../../utils/extension/badge';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { settledPanel } from '../harness/panel';

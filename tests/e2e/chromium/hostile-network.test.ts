@@ -6,7 +6,7 @@
  * itself; only the network guard's session rules keep those hops from being requested.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARD_PATTERNS, GUARD_RULE_IDS } from '../../../utils/network-guard';
+import { GUARD_PATTERNS, GUARD_RULE_IDS } from '../../../utils/extension/network-guard';
 import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { blockedUrls, loopbackLiterals } from '../../fixtures/hostile/blocked-urls';
 import { SKILLS_DIR, TRIPWIRE } from '../../fixtures/hostile/kit';

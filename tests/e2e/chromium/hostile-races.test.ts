@@ -6,8 +6,8 @@
  * show that tab's own state, and the guard's rules are installed again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/badge';
-import { GUARD_RULE_IDS } from '../../../utils/network-guard';
+import { GLYPHS } from '../../../utils/extension/badge';
+import { GUARD_RULE_IDS } from '../../../utils/extension/network-guard';
 import { answers } from '../../fixtures/hostile/http-answers';
 import { markup } from '../../fixtures/hostile/skill-content';
 import type { FixtureServer } from '../../fixtures/server';
@@ -47,7 +47,7 @@ afterAll(async () => {
 const ruleCount = async () => ((await (await browser.worker()).evaluate(READ_SESSION_RULES)) as unknown[]).length;
 const rulesBack = () => waitFor(ruleCount, (n) => n === GUARD_RULE_IDS.length, { what: 'the guard rules to be installed' });
 
-/** The badge a full check of a site with this expectation ends with (utils/badge.ts). */
+/** The badge a full check of a site with this expectation ends with (utils/extension/badge.ts). */
 function expectedBadge({ verdict, skills }: SiteExpectation): string {
   if (verdict === 'none') return '';
   const count = Object.keys(skills).length;

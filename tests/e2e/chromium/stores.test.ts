@@ -4,7 +4,7 @@
  * same store on a public-looking https origin (the real URL policy on).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/badge';
+import { GLYPHS } from '../../../utils/extension/badge';
 import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { noPoppy } from '../../fixtures/sites/no-poppy';

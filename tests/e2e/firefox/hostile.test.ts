@@ -7,7 +7,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARD_PATTERNS, GUARD_RULE_IDS } from '../../../utils/network-guard';
+import { GUARD_PATTERNS, GUARD_RULE_IDS } from '../../../utils/extension/network-guard';
 import { loopbackLiterals } from '../../fixtures/hostile/blocked-urls';
 import { HOSTILE_SITES } from '../../fixtures/hostile/index';
 import { TRIPWIRE } from '../../fixtures/hostile/kit';

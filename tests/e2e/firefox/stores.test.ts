@@ -4,7 +4,7 @@
  * through the Firefox MV3 build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/badge';
+import { GLYPHS } from '../../../utils/extension/badge';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { noPoppy } from '../../fixtures/sites/no-poppy';
 import { northlight } from '../../fixtures/sites/northlight';

@@ -4,7 +4,7 @@
  * restrict site access; the panel then offers the grant in one click (D9).
  */
 import { browser } from 'wxt/browser';
-import { HOST_MATCHES } from './host-matches';
+import { HOST_MATCHES } from '../host-matches';
 
 /**
  * What to ask for: the tab's own host when we know it, else every origin we check. Without the

@@ -5,9 +5,10 @@
  * sender, never from the payload, and there is no generic fetch handler.
  */
 import { browser, type Browser } from 'wxt/browser';
-import { DIGEST_PATTERN } from './engine/spec';
-import { supportedOrigin } from './page-support';
-import { z } from './engine/zod';
+import { originOf, type SelfIdentity } from './runtime';
+import { DIGEST_PATTERN } from '../../engine/spec';
+import { supportedOrigin } from '../page-support';
+import { z } from '../../engine/zod';
 
 /**
  * The payload schemas, built on first use. Only the background receives messages; the popup and
@@ -42,29 +43,6 @@ const FROM_CONTENT_SCRIPT: ReadonlySet<MessageType> = new Set(['pageVisited']);
 
 /** Who sent a message, as established from the browser's sender record (never the payload). */
 export type TrustedSender = { kind: 'page'; tabId: number; origin: string } | { kind: 'extension' };
-
-/** This extension's identity, against which senders are judged. */
-export interface SelfIdentity {
-  id: string;
-  /** `chrome-extension://<id>` or `moz-extension://<uuid>`. */
-  origin: string;
-}
-
-export function selfIdentity(): SelfIdentity {
-  return { id: browser.runtime.id, origin: originOf(browser.runtime.getURL('/')) ?? '' };
-}
-
-/** `URL.origin` is "null" for non-special schemes outside the browser that owns them (and in
- *  some engines for extension schemes too), so build it from the parts. */
-function originOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.origin !== 'null' ? parsed.origin : `${parsed.protocol}//${parsed.host}`;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Classifies a sender, or null to drop the message: another extension, a subframe, a page not

@@ -6,8 +6,8 @@
  * - storage.local: the user's options, and verified skill bodies by digest (bounded, oldest out).
  */
 import { browser } from 'wxt/browser';
-import type { BodyCache } from './engine/check';
-import type { Report } from './engine/report/report';
+import type { BodyCache } from '../../engine/check';
+import type { Report } from '../../engine/report/report';
 
 /** One origin's last finished check. */
 export interface StoredResult {

@@ -1,5 +1,5 @@
-import type { Report, SkillReport } from '../utils/engine/report/report';
-import type { SafeNode } from '../utils/engine/markdown/types';
+import type { Report, SkillReport } from '../engine/report/report';
+import type { SafeNode } from '../engine/markdown/types';
 
 /** What the popup shows; the popup entrypoint derives it from the active tab and the worker. */
 export type PanelView =

@@ -1,7 +1,7 @@
-import type { PanelView } from '../components/types';
+import type { PanelView } from './panel-types';
 import { panelNeedsCheck } from './check-scheduler';
 import { supportedOrigin } from './page-support';
-import type { CheckMarker, StoredResult } from './storage';
+import type { CheckMarker, StoredResult } from './platform/storage';
 
 /** A User Timing mark the popup sets once, when its first report is on screen (the bench reads
  *  it in the real toolbar popup, where no test code can run before the page loads). */

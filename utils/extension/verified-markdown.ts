@@ -1,6 +1,6 @@
-import type { BodyCache } from './engine/check';
-import { DIGEST_PREFIX } from './engine/spec';
-import type { StoredResult } from './storage';
+import type { BodyCache } from '../engine/check';
+import { DIGEST_PREFIX } from '../engine/spec';
+import type { StoredResult } from './platform/storage';
 
 export interface VerifiedMarkdown {
   markdown: string;

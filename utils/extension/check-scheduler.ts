@@ -5,11 +5,11 @@
  */
 import type { BadgeState } from './badge';
 import { coalescedWrites } from './coalesced-writes';
-import type { CheckProgress, CheckResult } from './engine/check';
-import type { Report } from './engine/report/report';
-import { DEFAULT_LIMITS } from './engine/spec';
-import type * as Storage from './storage';
-import type { StoredResult } from './storage';
+import type { CheckProgress, CheckResult } from '../engine/check';
+import type { Report } from '../engine/report/report';
+import { DEFAULT_LIMITS } from '../engine/spec';
+import type * as Storage from './platform/storage';
+import type { StoredResult } from './platform/storage';
 
 export interface CheckRequest {
   /** May fetch skill files on other hosts (panel open, or the user's opt-in; D5). */

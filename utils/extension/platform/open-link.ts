@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { safeLinkTarget } from '../../utils/engine/net/safe-link';
+import { safeLinkTarget } from '../../engine/net/safe-link';
 
 /**
  * The panel's `openLink`: a new tab, only for a URL the link policy allows for the site the

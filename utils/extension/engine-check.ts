@@ -1,6 +1,6 @@
 import type { CheckRequest, RunCheck } from './check-scheduler';
-import { checkSite, type BodyCache } from './engine/check';
-import type { Transport } from './engine/net/fetch-bounded';
+import { checkSite, type BodyCache } from '../engine/check';
+import type { Transport } from '../engine/net/fetch-bounded';
 
 /**
  * The real engine behind the scheduler's `RunCheck`. `allHosts` is the privacy switch of D5:

@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
-import { supportedOrigin } from '../../utils/page-support';
-import type { PanelInputs } from '../../utils/panel-view';
-import { hasHostAccess } from '../../utils/permissions';
-import { getOriginState } from '../../utils/storage';
+import { supportedOrigin } from '../page-support';
+import type { PanelInputs } from '../panel-view';
+import { hasHostAccess } from './permissions';
+import { getOriginState } from './storage';
 
 /** What the popup reads when it opens: which tab it shows, and that tab's state. */
 export interface PanelStart {

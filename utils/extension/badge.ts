@@ -1,8 +1,9 @@
 /**
  * What the toolbar button shows for one tab, as a pure function of that tab's state. The
- * applier (entrypoints/background) only copies this onto `browser.action`, always per tab.
+ * applier (utils/extension/platform/badge-applier.ts) only copies this onto `browser.action`, always per tab.
  */
-import type { Report } from './engine/report/report';
+import type { Report } from '../engine/report/report';
+import type { Translate } from './i18n';
 
 export type BadgeState =
   /** Not checked (yet), or the page is not one we check. */
@@ -36,8 +37,6 @@ export type BadgeMessageKey =
   | 'badgeTitleMismatchMany'
   | 'badgeTitleErrorsOne'
   | 'badgeTitleErrorsMany';
-
-export type Translate = (key: BadgeMessageKey, substitutions?: string[]) => string;
 
 export const BADGE_COLORS = {
   checking: '#6e7781',
@@ -77,18 +76,18 @@ function title(report: Report, t: Translate): string {
   const total = report.skills.length;
   if (report.verdict === 'errors') {
     const mismatches = report.skills.filter((s) => s.status === 'mismatch').length;
-    if (mismatches > 0) return t(oneOrMany(mismatches, 'badgeTitleMismatchOne', 'badgeTitleMismatchMany'), [site, String(mismatches)]);
+    if (mismatches > 0) return t(oneOrMany(mismatches, 'badgeTitleMismatchOne', 'badgeTitleMismatchMany'), site, mismatches);
     const errors = report.findings.filter((f) => f.severity === 'error').length;
-    return t(oneOrMany(errors, 'badgeTitleErrorsOne', 'badgeTitleErrorsMany'), [site, String(errors)]);
+    return t(oneOrMany(errors, 'badgeTitleErrorsOne', 'badgeTitleErrorsMany'), site, errors);
   }
   if (report.verdict === 'warnings') {
     const warnings = report.findings.filter((f) => f.severity === 'warning').length;
-    return t(oneOrMany(warnings, 'badgeTitleWarningsOne', 'badgeTitleWarningsMany'), [site, String(warnings)]);
+    return t(oneOrMany(warnings, 'badgeTitleWarningsOne', 'badgeTitleWarningsMany'), site, warnings);
   }
-  if (total === 0) return t('badgeTitleNoSkills', [site]);
+  if (total === 0) return t('badgeTitleNoSkills', site);
   const verified = report.skills.filter((s) => s.status === 'verified').length;
-  if (verified !== total) return t('badgeTitleVerifiedSome', [site, String(verified), String(total)]);
-  return t(oneOrMany(total, 'badgeTitleVerifiedOne', 'badgeTitleVerifiedMany'), [site, String(total)]);
+  if (verified !== total) return t('badgeTitleVerifiedSome', site, verified, total);
+  return t(oneOrMany(total, 'badgeTitleVerifiedOne', 'badgeTitleVerifiedMany'), site, total);
 }
 
 export function badgeLook(state: BadgeState, t: Translate): BadgeLook {

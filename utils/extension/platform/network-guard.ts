@@ -1,10 +1,11 @@
 import { browser } from 'wxt/browser';
-import type { RunCheck } from '../../utils/check-scheduler';
-import type { Transport } from '../../utils/engine/net/fetch-bounded';
-import { explainingTransport, GUARD_RULE_IDS, guardModeFor, guardRules } from '../../utils/network-guard';
-import { siteContext } from '../../utils/engine/net/url-policy';
-import { createFailureLog, type RedirectEvent, type RequestEvent } from './failure-log';
-import { createModeLock } from './guard-lock';
+import { selfIdentity } from './runtime';
+import type { RunCheck } from '../check-scheduler';
+import type { Transport } from '../../engine/net/fetch-bounded';
+import { explainingTransport, GUARD_RULE_IDS, guardModeFor, guardRules } from '../network-guard';
+import { siteContext } from '../../engine/net/url-policy';
+import { createFailureLog, type RedirectEvent, type RequestEvent } from '../failure-log';
+import { createModeLock } from '../guard-lock';
 
 /** Who started a request: Chrome reports `initiator` (an origin), Firefox `originUrl` (a URL). */
 type Started = { initiator?: string; originUrl?: string };
@@ -22,12 +23,12 @@ const FILTER = { urls: ['<all_urls>'], tabId: -1 };
  * worker makes would wake ours.
  */
 export function createNetworkGuard(base: Transport) {
-  const self = new URL(browser.runtime.getURL('/'));
-  const selfOrigin = `${self.protocol}//${self.host}`;
+  const selfOrigin = selfIdentity().origin;
+  const selfHost = new URL(selfOrigin).host;
   const ours = (d: Started) => d.initiator === selfOrigin || (d.originUrl?.startsWith(`${selfOrigin}/`) ?? false);
 
   const lock = createModeLock((mode) =>
-    browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [...GUARD_RULE_IDS], addRules: guardRules(mode, self.host) }),
+    browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [...GUARD_RULE_IDS], addRules: guardRules(mode, selfHost) }),
   );
   const log = createFailureLog();
   const onRedirect = (d: RedirectEvent & Started) => void (ours(d) && log.redirected(d));

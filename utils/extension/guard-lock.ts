@@ -7,7 +7,7 @@
  * never the resting state, and a new worker (the old one may have died mid local check; session
  * rules outlive it) installs them before its first check.
  */
-import type { GuardMode } from '../../utils/network-guard';
+import type { GuardMode } from './network-guard';
 
 interface Waiter {
   mode: GuardMode;

@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
-import { BADGE_TEXT_COLOR, badgeLook, iconPaths, type BadgeState, type Translate } from '../../utils/badge';
-import { supportedOrigin } from '../../utils/page-support';
-
-const translate: Translate = (key, substitutions) => browser.i18n.getMessage(key, substitutions);
+import { BADGE_TEXT_COLOR, badgeLook, iconPaths, type BadgeState } from '../badge';
+import type { Translate } from '../i18n';
+import { t as translate } from './i18n';
+import { supportedOrigin } from '../page-support';
 
 /**
  * Copies a tab's badge state onto the toolbar button. Always per tab: a global badge would show

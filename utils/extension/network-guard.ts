@@ -9,8 +9,8 @@
  * DNR sees WHATWG-canonical URLs (dotted-quad IPv4, compressed lower-case IPv6 in brackets, no
  * trailing dot after an IPv4), so one spelling per address is enough here too.
  */
-import type { Transport } from './engine/net/fetch-bounded';
-import { checkFetchTarget, type SiteContext } from './engine/net/url-policy';
+import type { Transport } from '../engine/net/fetch-bounded';
+import { checkFetchTarget, type SiteContext } from '../engine/net/url-policy';
 
 /**
  * IPv4 blocks the policy refuses for a public site (loopback, RFC 1918, link-local, CGNAT and the
