@@ -1,5 +1,5 @@
-// The lint rules that keep remote content inert must actually fire: each row is code they must
-// reject, linted as if it lived in the project (the rules depend on the file's path).
+// The lint rules that keep remote content inert and the layers apart must actually fire: each row
+// is code they must reject, linted as if it lived in the project (the rules depend on the file's path).
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -71,5 +71,68 @@ describe('lint rules (issue: hostile sites)', () => {
     ['text content', 'export function f(el: HTMLElement, s: string) { el.textContent = s; }', 'components/Good.tsx'],
   ])('allows %s', async (_name, code, filePath) => {
     expect(await ruleIds(code, filePath)).toEqual([]);
+  });
+});
+
+/** Every layer boundary (eslint.config.js): [folder's sample file, import it must refuse]. */
+const FORBIDDEN_IMPORTS: [string, string][] = [
+  ['utils/engine/check/bad.ts', 'wxt/browser'],
+  ['utils/engine/net/bad.ts', 'wxt/utils/define-background'],
+  ['utils/engine/report/bad.ts', 'preact'],
+  ['utils/engine/report/bad.ts', 'preact/hooks'],
+  ['utils/engine/skill-md/bad.ts', 'node:fs'],
+  ['utils/engine/poppy/bad.ts', 'webextension-polyfill'],
+  ['utils/engine/markdown/bad.ts', '../../../components/Panel'],
+  ['utils/engine/check/bad.ts', '../../extension/badge'],
+  ['utils/engine/check/bad.ts', '../../extension/platform/storage'],
+  ['utils/engine/text/bad.ts', '../../../cli/main'],
+  ['utils/engine/bad.ts', '../../entrypoints/background/handlers'],
+  ['utils/extension/bad.ts', 'wxt/browser'],
+  ['utils/extension/bad.ts', 'webextension-polyfill'],
+  ['utils/extension/bad.ts', 'preact'],
+  ['utils/extension/bad.ts', 'node:path'],
+  ['utils/extension/bad.ts', '../../components/Panel'],
+  ['utils/extension/bad.ts', '../../cli/format-human'],
+  ['utils/extension/bad.ts', '../../entrypoints/popup/Popup'],
+  ['utils/extension/platform/bad.ts', 'preact'],
+  ['utils/extension/platform/bad.ts', 'node:fs'],
+  ['utils/extension/platform/bad.ts', '../../../components/i18n'],
+  ['components/Bad.tsx', 'wxt/browser'],
+  ['components/Bad.tsx', '../utils/extension/platform/storage'],
+  ['components/Bad.tsx', 'node:fs'],
+  ['components/Bad.tsx', '../cli/style'],
+  ['components/Bad.tsx', '../entrypoints/popup/Popup'],
+  ['cli/bad.ts', '../utils/extension/badge'],
+  ['cli/bad.ts', '../utils/extension/platform/storage'],
+  ['cli/bad.ts', '../components/report-view'],
+  ['cli/bad.ts', '../entrypoints/background/handlers'],
+  ['cli/bad.ts', 'wxt/browser'],
+  ['cli/bad.ts', 'preact'],
+];
+
+/** What each layer may import, so the rules above are not simply "refuse everything". */
+const ALLOWED_IMPORTS: [string, string][] = [
+  ['utils/engine/check/ok.ts', '../net/fetch-bounded'],
+  ['utils/engine/check/ok.ts', 'zod'],
+  ['utils/extension/ok.ts', '../engine/report/report'],
+  ['utils/extension/ok.ts', './platform/storage'],
+  ['utils/extension/platform/ok.ts', 'wxt/browser'],
+  ['utils/extension/platform/ok.ts', '../badge'],
+  ['components/Ok.tsx', 'preact/hooks'],
+  ['components/Ok.tsx', '../utils/extension/panel-types'],
+  ['components/Ok.tsx', '../utils/engine/report/report'],
+  ['cli/ok.ts', '../utils/engine/check'],
+  ['cli/ok.ts', 'node:fs'],
+  ['entrypoints/popup/ok.ts', 'wxt/browser'],
+  ['entrypoints/popup/ok.ts', '../../utils/extension/platform/storage'],
+];
+
+describe('layer boundaries (docs/architecture.md)', () => {
+  it.each(FORBIDDEN_IMPORTS)('%s may not import %s', async (filePath, source) => {
+    expect(await ruleIds(`import * as m from '${source}';\nexport const x = m;`, filePath)).toContain('no-restricted-imports');
+  });
+
+  it.each(ALLOWED_IMPORTS)('%s may import %s', async (filePath, source) => {
+    expect(await ruleIds(`import * as m from '${source}';\nexport const x = m;`, filePath)).toEqual([]);
   });
 });
