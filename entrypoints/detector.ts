@@ -1,9 +1,9 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import type { PageVisited } from '../utils/extension/platform/messages';
+import type { Message } from '../utils/extension/platform/messages';
 
 // No polyfill here (the content script must stay tiny): both browsers' MV3 `chrome.runtime`
 // returns a Promise when no callback is given.
-declare const chrome: { runtime: { sendMessage(message: PageVisited): Promise<unknown> } };
+declare const chrome: { runtime: { sendMessage(message: Message<'pageVisited'>): Promise<unknown> } };
 
 /**
  * Registered in wxt.config.ts for HOST_MATCHES. Says only "a page was visited": the background
@@ -11,7 +11,7 @@ declare const chrome: { runtime: { sendMessage(message: PageVisited): Promise<un
  * cannot make it fetch anything else. Same-origin navigations (SPA) need no new check.
  */
 export default defineUnlistedScript(() => {
-  const visited: PageVisited = { type: 'pageVisited' };
+  const visited: Message<'pageVisited'> = { type: 'pageVisited' };
   // The background answers nothing; a rejected promise (worker restarting, extension reloaded)
   // must not surface as an error in the page's console.
   const report = () => void chrome.runtime.sendMessage(visited).catch(() => undefined);

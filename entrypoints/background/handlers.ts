@@ -1,6 +1,5 @@
 import type { Scheduler } from '../../utils/extension/check-scheduler';
 import { markdownToSafeTree } from '../../utils/engine/markdown/safe-tree';
-import type { SafeNode } from '../../utils/engine/markdown/types';
 import type { Handlers } from '../../utils/extension/platform/messages';
 import { getResult, skillBodies } from '../../utils/extension/platform/storage';
 import { verifiedMarkdown } from '../../utils/extension/verified-markdown';
@@ -9,16 +8,18 @@ import { verifiedMarkdown } from '../../utils/extension/verified-markdown';
  * What the background does for each accepted message. Panel messages name a tab; the origin is
  * what the browser says that tab shows now (`liveOrigin`), never a URL from the message.
  */
-export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: number) => Promise<string | null>): Handlers<SafeNode[]> {
-  const withOrigin = (act: (tabId: number, origin: string) => Promise<void>) => async (tabId: number) => {
-    const origin = await liveOrigin(tabId);
-    if (origin) await act(tabId, origin);
-  };
+export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: number) => Promise<string | null>): Handlers {
+  const withOrigin =
+    (act: (tabId: number, origin: string) => Promise<void>) =>
+    async ({ tabId }: { tabId: number }) => {
+      const origin = await liveOrigin(tabId);
+      if (origin) await act(tabId, origin);
+    };
   return {
-    pageVisited: (tabId, origin) => scheduler.pageVisited(tabId, origin),
+    pageVisited: (_message, page) => scheduler.pageVisited(page.tabId, page.origin),
     panelOpened: withOrigin(scheduler.panelOpened),
     recheck: withOrigin(scheduler.recheck),
-    async getSkillTree(tabId, digest) {
+    async getSkillTree({ tabId, digest }) {
       const origin = await liveOrigin(tabId);
       if (!origin) return null;
       const source = await verifiedMarkdown(await getResult(origin), digest, skillBodies);

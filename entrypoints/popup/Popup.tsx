@@ -2,7 +2,6 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'preact/hooks';
 import { Panel } from '../../components/Panel';
 import { t } from '../../utils/extension/platform/i18n';
 import type { PanelActions, PanelView } from '../../utils/extension/panel-types';
-import type { SafeNode } from '../../utils/engine/markdown/types';
 import { sendToBackground } from '../../utils/extension/platform/messages';
 import { supportedOrigin } from '../../utils/extension/page-support';
 import { SETTLED_MARK, selectPanelView } from '../../utils/extension/panel-view';
@@ -84,7 +83,7 @@ export function Popup(props: { start: Promise<PanelStart> }) {
         }),
       loadSkillTree: (skill) =>
         tabId !== null && skill.status === 'verified' && skill.expectedDigest
-          ? sendToBackground<SafeNode[]>({ type: 'getSkillTree', tabId, digest: skill.expectedDigest })
+          ? sendToBackground({ type: 'getSkillTree', tabId, digest: skill.expectedDigest })
           : Promise.resolve(null),
       copy: (text) => navigator.clipboard.writeText(text),
       openLink: (link) => openSiteLink(link, origin),

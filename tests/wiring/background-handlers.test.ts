@@ -7,6 +7,8 @@ import * as storage from '../../utils/extension/platform/storage';
 import { report, skill } from './helpers';
 
 const A = 'https://flowers.example';
+/** Panel messages come from our own pages. */
+const EXTENSION = { kind: 'extension' } as const;
 const MD =
   '---\nname: find-flowers\ndescription: Finds flowers.\n---\n# Find flowers\n\nSee [the shop](./shop), [the router](https://192.168.1.1/reboot) and <script>alert(1)</script>\n';
 
@@ -26,22 +28,22 @@ async function setup() {
 describe('panel messages in the background', () => {
   it('panelOpened checks the origin the browser says the tab shows', async () => {
     const { handlers, runCheck, scheduler, tab } = await setup();
-    await handlers.panelOpened(await tab(`${A}/shop`));
+    await handlers.panelOpened({ type: 'panelOpened', tabId: await tab(`${A}/shop`) }, EXTENSION);
     await scheduler.idle();
     expect(runCheck).toHaveBeenCalledWith(A, { allHosts: true, revalidate: false }, expect.any(Function));
   });
 
   it.each([['chrome://settings/'], ['about:blank'], ['http://flowers.example/']])('panelOpened on %s checks nothing', async (url) => {
     const { handlers, runCheck, tab } = await setup();
-    await handlers.panelOpened(await tab(url));
-    await handlers.recheck(await tab(url));
-    await handlers.panelOpened(12345); // no such tab
+    await handlers.panelOpened({ type: 'panelOpened', tabId: await tab(url) }, EXTENSION);
+    await handlers.recheck({ type: 'recheck', tabId: await tab(url) }, EXTENSION);
+    await handlers.panelOpened({ type: 'panelOpened', tabId: 12345 }, EXTENSION); // no such tab
     expect(runCheck).not.toHaveBeenCalled();
   });
 
   it('recheck revalidates', async () => {
     const { handlers, runCheck, scheduler, tab } = await setup();
-    await handlers.recheck(await tab(`${A}/`));
+    await handlers.recheck({ type: 'recheck', tabId: await tab(`${A}/`) }, EXTENSION);
     await scheduler.idle();
     expect(runCheck).toHaveBeenCalledWith(A, { allHosts: true, revalidate: true }, expect.any(Function));
   });
@@ -65,7 +67,7 @@ describe('getSkillTree', () => {
   it('returns the safe tree of a verified body: frontmatter gone, links resolved and judged for the site, HTML as text', async () => {
     const { handlers, tab } = await setup();
     const digest = await withSkill('verified');
-    const tree = await handlers.getSkillTree(await tab(`${A}/`), digest);
+    const tree = await handlers.getSkillTree({ type: 'getSkillTree', tabId: await tab(`${A}/`), digest }, EXTENSION);
     expect(tree?.[0]).toEqual({ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Find flowers' }] });
     const json = JSON.stringify(tree);
     expect(json).toContain(`"href":"${A}/skills/find-flowers/shop"`);
@@ -78,12 +80,12 @@ describe('getSkillTree', () => {
   it('refuses a mismatch even with the bytes in the cache', async () => {
     const { handlers, tab } = await setup();
     const digest = await withSkill('mismatch');
-    expect(await handlers.getSkillTree(await tab(`${A}/`), digest)).toBeNull();
+    expect(await handlers.getSkillTree({ type: 'getSkillTree', tabId: await tab(`${A}/`), digest }, EXTENSION)).toBeNull();
   });
 
   it("answers from the tab's own origin only", async () => {
     const { handlers, tab } = await setup();
     const digest = await withSkill('verified');
-    expect(await handlers.getSkillTree(await tab('https://other.example/'), digest)).toBeNull();
+    expect(await handlers.getSkillTree({ type: 'getSkillTree', tabId: await tab('https://other.example/'), digest }, EXTENSION)).toBeNull();
   });
 });

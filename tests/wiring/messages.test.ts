@@ -90,11 +90,11 @@ describe('acceptMessage', () => {
 
 describe('messageListener through fakeBrowser.runtime', () => {
   function install() {
-    const handlers: Handlers<string[]> = {
+    const handlers: Handlers = {
       pageVisited: vi.fn(async () => undefined),
       panelOpened: vi.fn(async () => undefined),
       recheck: vi.fn(async () => undefined),
-      getSkillTree: vi.fn(async () => ['tree']),
+      getSkillTree: vi.fn(async () => [{ kind: 'text' as const, text: 'tree' }]),
     };
     fakeBrowser.runtime.onMessage.addListener(messageListener(handlers, self));
     return handlers;
@@ -112,15 +112,18 @@ describe('messageListener through fakeBrowser.runtime', () => {
   it('routes a visit with the sender tab and origin, and answers', async () => {
     const handlers = install();
     const answer = await send({ type: 'pageVisited' }, page('https://flowers.example/a'));
-    expect(handlers.pageVisited).toHaveBeenCalledWith(7, 'https://flowers.example');
+    expect(handlers.pageVisited).toHaveBeenCalledWith(
+      { type: 'pageVisited' },
+      { kind: 'page', tabId: 7, origin: 'https://flowers.example' },
+    );
     expect(answer).toBeNull();
   });
 
   it('answers a skill tree request with the handler result', async () => {
     const handlers = install();
     const answer = await send({ type: 'getSkillTree', tabId: 4, digest }, popup);
-    expect(handlers.getSkillTree).toHaveBeenCalledWith(4, digest);
-    expect(answer).toEqual(['tree']);
+    expect(handlers.getSkillTree).toHaveBeenCalledWith({ type: 'getSkillTree', tabId: 4, digest }, { kind: 'extension' });
+    expect(answer).toEqual([{ kind: 'text', text: 'tree' }]);
   });
 
   it('leaves a rejected message unanswered and calls no handler', async () => {

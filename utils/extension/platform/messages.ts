@@ -1,48 +1,64 @@
 /**
- * The one messaging module (extension-security.md §7). Content scripts live in pages an attacker
- * controls, so every message is re-parsed with zod at the receiver, its sender is checked, and a
- * content script can only say "this page was visited": the background takes the origin from the
- * sender, never from the payload, and there is no generic fetch handler.
+ * The one messaging module (docs/architecture.md, "Messages"). Content scripts live in pages an
+ * attacker controls, so every message is re-parsed with zod at the receiver, its sender is
+ * checked, and a content script can only say "this page was visited": the background takes the
+ * origin from the sender, never from the payload, and there is no generic fetch handler.
+ *
+ * Adding a message is one entry in MESSAGES plus its handler: the handler type, the dispatch and
+ * the typed sender all derive from the map.
  */
 import { browser, type Browser } from 'wxt/browser';
-import { originOf, type SelfIdentity } from './runtime';
+import type { SafeNode } from '../../engine/markdown/types';
 import { DIGEST_PATTERN } from '../../engine/spec';
-import { supportedOrigin } from '../page-support';
 import { z } from '../../engine/zod';
+import { supportedOrigin } from '../page-support';
+import { originOf, type SelfIdentity } from './runtime';
+
+/** Who may send a message: our content script in a page, or one of our own extension pages. */
+type AllowedSender = 'content-script' | 'extension-page';
 
 /**
- * The payload schemas, built on first use. Only the background receives messages; the popup and
- * the options page only send, and bundlers drop an unused function but never a top-level call,
- * so building them here keeps zod (most of those pages' weight) out of their bundles.
+ * Every message: its allowed sender, its payload schema (built on first use: the popup and the
+ * options page only send, and bundlers drop an unused function but never a top-level call, so
+ * zod stays out of their bundles) and the answer's type (a cast: for the compiler only, and a
+ * call here would keep the map, and zod with it, in the pages that only send).
  */
-let schema: ReturnType<typeof buildSchema> | undefined;
-function buildSchema() {
-  const tabId = z
+const MESSAGES = {
+  pageVisited: { from: 'content-script', payload: () => z.object({}), answer: undefined as void },
+  panelOpened: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
+  recheck: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
+  getSkillTree: {
+    from: 'extension-page',
+    payload: () => z.object({ tabId: tabIdSchema(), digest: z.string().max(80).regex(DIGEST_PATTERN) }),
+    answer: null as SafeNode[] | null,
+  },
+} as const satisfies Record<string, { from: AllowedSender; payload: () => z.ZodObject; answer: unknown }>;
+
+function tabIdSchema() {
+  return z
     .number()
     .int()
     .min(0)
     .max(2 ** 31);
-  return z.discriminatedUnion('type', [
-    z.object({ type: z.literal('pageVisited') }),
-    z.object({ type: z.literal('panelOpened'), tabId }),
-    z.object({ type: z.literal('recheck'), tabId }),
-    z.object({ type: z.literal('getSkillTree'), tabId, digest: z.string().max(80).regex(DIGEST_PATTERN) }),
-  ]);
 }
 
-export type Message = z.infer<ReturnType<typeof buildSchema>>;
-export type MessageType = Message['type'];
-/** Sent by the content script; typed here so `entrypoints/detector.ts` can import only the type. */
-export type PageVisited = Extract<Message, { type: 'pageVisited' }>;
-export type PanelOpened = Extract<Message, { type: 'panelOpened' }>;
-export type Recheck = Extract<Message, { type: 'recheck' }>;
-export type GetSkillTree = Extract<Message, { type: 'getSkillTree' }>;
-
-/** The only messages a content script may send; all others must come from our own pages. */
-const FROM_CONTENT_SCRIPT: ReadonlySet<MessageType> = new Set(['pageVisited']);
+type Map = typeof MESSAGES;
+export type MessageType = keyof Map;
+/** A payload's fields (an empty zod object infers as an index signature; keep named keys only). */
+type Payload<K extends MessageType> = NamedKeys<z.infer<ReturnType<Map[K]['payload']>>>;
+type NamedKeys<T> = { [P in keyof T as string extends P ? never : P]: T[P] };
+type Answer<K extends MessageType> = Map[K]['answer'];
+/** One message as sent: `{ type, ...payload }`. */
+export type Message<K extends MessageType = MessageType> = { [T in K]: { type: T } & Payload<T> }[K];
+type SentBy<S extends AllowedSender> = { [K in MessageType]: Map[K]['from'] extends S ? K : never }[MessageType];
 
 /** Who sent a message, as established from the browser's sender record (never the payload). */
-export type TrustedSender = { kind: 'page'; tabId: number; origin: string } | { kind: 'extension' };
+export type PageSender = { kind: 'page'; tabId: number; origin: string };
+export type TrustedSender = PageSender | { kind: 'extension' };
+type SenderOf<K extends MessageType> = Map[K]['from'] extends 'content-script' ? PageSender : { kind: 'extension' };
+
+/** What the background does for each message; an answer of null means refused or nothing to give. */
+export type Handlers = { [K in MessageType]: (message: Message<K>, sender: SenderOf<K>) => Promise<Answer<K>> };
 
 /**
  * Classifies a sender, or null to drop the message: another extension, a subframe, a page not
@@ -65,37 +81,32 @@ export function classifySender(sender: Browser.runtime.MessageSender, self: Self
 /** A message that passed both checks: its sender and its payload. */
 export type Accepted = { sender: TrustedSender; message: Message };
 
+const schemas = new Map<MessageType, z.ZodObject>();
+function schemaFor(type: MessageType): z.ZodObject {
+  let schema = schemas.get(type);
+  if (!schema) schemas.set(type, (schema = MESSAGES[type].payload()));
+  return schema;
+}
+
+const isMessageType = (value: unknown): value is MessageType => typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+
 /** Re-parses the payload and checks that this kind of sender may send this kind of message. */
 export function acceptMessage(raw: unknown, sender: Browser.runtime.MessageSender, self: SelfIdentity): Accepted | null {
   const from = classifySender(sender, self);
-  if (!from) return null;
-  const parsed = (schema ??= buildSchema()).safeParse(raw);
+  if (!from || typeof raw !== 'object' || raw === null) return null;
+  const type = (raw as { type?: unknown }).type;
+  if (!isMessageType(type)) return null;
+  if ((from.kind === 'page') !== (MESSAGES[type].from === 'content-script')) return null;
+  const parsed = schemaFor(type).safeParse(raw);
   if (!parsed.success) return null;
-  const message = parsed.data;
-  if ((from.kind === 'page') !== FROM_CONTENT_SCRIPT.has(message.type)) return null;
-  return { sender: from, message };
+  return { sender: from, message: { ...parsed.data, type } as Message };
 }
 
-/** What each handler answers; null when the request was refused or there is nothing to give. */
-export interface Handlers<TTree> {
-  pageVisited(tabId: number, origin: string): Promise<void>;
-  panelOpened(tabId: number): Promise<void>;
-  recheck(tabId: number): Promise<void>;
-  getSkillTree(tabId: number, digest: string): Promise<TTree | null>;
-}
-
-function dispatch<TTree>(accepted: Accepted, handlers: Handlers<TTree>): Promise<TTree | null | void> {
+function dispatch(accepted: Accepted, handlers: Handlers): Promise<unknown> {
   const { message, sender } = accepted;
-  switch (message.type) {
-    case 'pageVisited':
-      return sender.kind === 'page' ? handlers.pageVisited(sender.tabId, sender.origin) : Promise.resolve();
-    case 'panelOpened':
-      return handlers.panelOpened(message.tabId);
-    case 'recheck':
-      return handlers.recheck(message.tabId);
-    case 'getSkillTree':
-      return handlers.getSkillTree(message.tabId, message.digest);
-  }
+  // acceptMessage matched the sender's kind to the message's allowed sender.
+  const handler = handlers[message.type] as (message: Message, sender: TrustedSender) => Promise<unknown>;
+  return handler(message, sender);
 }
 
 /**
@@ -103,7 +114,7 @@ function dispatch<TTree>(accepted: Accepted, handlers: Handlers<TTree>): Promise
  * browsers and WXT's fakeBrowser honour (fake-browser 2 ignores a returned Promise). Rejected
  * messages get no answer at all, so a probing page learns nothing.
  */
-export function messageListener<TTree>(handlers: Handlers<TTree>, self: SelfIdentity) {
+export function messageListener(handlers: Handlers, self: SelfIdentity) {
   return (raw: unknown, sender: Browser.runtime.MessageSender, sendResponse: (response: unknown) => void): boolean => {
     const accepted = acceptMessage(raw, sender, self);
     if (!accepted) return false;
@@ -119,8 +130,6 @@ export function messageListener<TTree>(handlers: Handlers<TTree>, self: SelfIden
 }
 
 /** Extension pages → background. The answer comes from our own background, typed by request. */
-export function sendToBackground(message: PanelOpened | Recheck): Promise<void>;
-export function sendToBackground<TTree>(message: GetSkillTree): Promise<TTree | null>;
-export async function sendToBackground(message: Exclude<Message, PageVisited>): Promise<unknown> {
-  return (await browser.runtime.sendMessage(message)) ?? null;
+export async function sendToBackground<K extends SentBy<'extension-page'>>(message: Message<K>): Promise<Answer<K> | null> {
+  return ((await browser.runtime.sendMessage(message)) ?? null) as Answer<K> | null;
 }
