@@ -1,4 +1,7 @@
 export { translate } from '../components/locale';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { STORAGE_KEYS } from '../../utils/extension/platform/storage';
+import type { StoredBodyIndex } from '../../utils/extension/storage-migrations';
 import type { Report, SkillReport } from '../../utils/engine/report/report';
 import type { SkillStatus, Verdict } from '../../utils/engine/spec';
 
@@ -40,4 +43,10 @@ export function report(target: string, verdict: Verdict, skills: SkillReport[] =
     ],
     ...extra,
   };
+}
+
+/** Hex digests of the skill bodies kept, oldest first, read from storage as the extension writes it. */
+export async function storedBodyDigests(): Promise<string[]> {
+  const raw = (await fakeBrowser.storage.local.get(STORAGE_KEYS.bodyIndex))[STORAGE_KEYS.bodyIndex] as StoredBodyIndex | undefined;
+  return raw?.bodies.map(([hex]) => hex) ?? [];
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as storage from '../../utils/extension/platform/storage';
-import { report } from './helpers';
+import { report, storedBodyDigests } from './helpers';
 
 /** Cheap to build at 1 MB; the seed in the first byte tells bodies apart. */
 const bytesOf = (seed: number, length: number) => new Uint8Array(length).fill(0xa5).fill(seed, 0, 1);
@@ -19,7 +19,7 @@ describe('skill bodies by digest', () => {
   it('evicts the oldest bodies once the total passes the budget', async () => {
     const size = 1_000_000; // about 1.33 MB as base64: four of them pass 5 MB
     for (const n of [1, 2, 3, 4]) await storage.skillBodies.put(hex(n), bytesOf(n, size));
-    expect(await storage.storedBodyDigests()).toEqual([hex(2), hex(3), hex(4)]);
+    expect(await storedBodyDigests()).toEqual([hex(2), hex(3), hex(4)]);
     expect(await storage.skillBodies.get(hex(1))).toBeNull();
     expect(same(await storage.skillBodies.get(hex(4)), bytesOf(4, size))).toBe(true);
     const kept = await fakeBrowser.storage.local.get(null);
@@ -28,19 +28,19 @@ describe('skill bodies by digest', () => {
 
   it('keeps the index consistent when puts race', async () => {
     await Promise.all([1, 2, 3, 4, 5, 6].map((n) => storage.skillBodies.put(hex(n), bytesOf(n, 10))));
-    expect(await storage.storedBodyDigests()).toEqual([1, 2, 3, 4, 5, 6].map(hex));
+    expect(await storedBodyDigests()).toEqual([1, 2, 3, 4, 5, 6].map(hex));
   });
 
   it('does not keep a body that would crowd out all others', async () => {
     await storage.skillBodies.put(hex(9), bytesOf(9, 1_100_000));
     expect(await storage.skillBodies.get(hex(9))).toBeNull();
-    expect(await storage.storedBodyDigests()).toEqual([]);
+    expect(await storedBodyDigests()).toEqual([]);
   });
 
   it('stores a digest once even when put twice', async () => {
     await storage.skillBodies.put(hex(1), bytesOf(1, 10));
     await storage.skillBodies.put(hex(1), bytesOf(1, 10));
-    expect(await storage.storedBodyDigests()).toEqual([hex(1)]);
+    expect(await storedBodyDigests()).toEqual([hex(1)]);
   });
 });
 

@@ -8,6 +8,14 @@
 import { browser } from 'wxt/browser';
 import type { BodyCache } from '../../engine/check';
 import type { Report } from '../../engine/report/report';
+import {
+  BODY_INDEX_VERSION,
+  OPTIONS_VERSION,
+  readStoredBodyIndex,
+  readStoredOptions,
+  type StoredBodyIndex,
+  type StoredOptions,
+} from '../storage-migrations';
 
 /** One origin's last finished check. */
 export interface StoredResult {
@@ -30,20 +38,28 @@ export interface CheckMarker {
   total: number;
 }
 
-export interface Options {
-  /** Check sites on visit (D9); off = "check only when I open the panel". */
-  autoCheck: boolean;
-  /** Also fetch skill files hosted on other sites during automatic checks (D5 opt-in). */
-  autoOtherHosts: boolean;
-}
+/** The user's two switches (D5, D9); stored with a schema version (utils/extension/storage-migrations/). */
+export type Options = Omit<StoredOptions, 'version'>;
 export const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
 
-const TABS_KEY = 'tabs';
-const OPTIONS_KEY = 'options';
-const BODY_INDEX_KEY = 'skill-bodies';
-const resultKey = (origin: string) => `result:${origin}`;
-const markerKey = (origin: string) => `checking:${origin}`;
-const bodyKey = (hex: string) => `skill:${hex}`;
+/** Every key this module writes, in one place: three fixed keys and three prefixes. */
+export const STORAGE_KEYS = {
+  /** session: tab id → origin it shows. */
+  tabs: 'tabs',
+  /** session: `result:<origin>`, one origin's last finished check. */
+  resultPrefix: 'result:',
+  /** session: `checking:<origin>`, a check in flight. */
+  markerPrefix: 'checking:',
+  /** local: the user's options (versioned). */
+  options: 'options',
+  /** local: the skill-body cache's index (versioned), and `skill:<hex>` each body in base64. */
+  bodyIndex: 'skill-bodies',
+  bodyPrefix: 'skill:',
+} as const;
+const { tabs: TABS_KEY, options: OPTIONS_KEY, bodyIndex: BODY_INDEX_KEY } = STORAGE_KEYS;
+const resultKey = (origin: string) => `${STORAGE_KEYS.resultPrefix}${origin}`;
+const markerKey = (origin: string) => `${STORAGE_KEYS.markerPrefix}${origin}`;
+const bodyKey = (hex: string) => `${STORAGE_KEYS.bodyPrefix}${hex}`;
 
 /** Stored skill bodies, in characters of base64, stay under about 5 MB (local quota: 10 MB). */
 export const BODY_BUDGET = 5_000_000;
@@ -131,7 +147,7 @@ export async function allMarkers(): Promise<Map<string, CheckMarker>> {
   const all = await session().get(null);
   const out = new Map<string, CheckMarker>();
   for (const [key, value] of Object.entries(all))
-    if (key.startsWith('checking:')) out.set(key.slice('checking:'.length), value as CheckMarker);
+    if (key.startsWith(STORAGE_KEYS.markerPrefix)) out.set(key.slice(STORAGE_KEYS.markerPrefix.length), value as CheckMarker);
   return out;
 }
 
@@ -142,7 +158,9 @@ export async function sweepResults(maxAgeMs: number, now: number): Promise<void>
   const stale = Object.entries(all)
     .filter(
       ([key, value]) =>
-        key.startsWith('result:') && !shown.has(key.slice('result:'.length)) && now - (value as StoredResult).checkedAt >= maxAgeMs,
+        key.startsWith(STORAGE_KEYS.resultPrefix) &&
+        !shown.has(key.slice(STORAGE_KEYS.resultPrefix.length)) &&
+        now - (value as StoredResult).checkedAt >= maxAgeMs,
     )
     .map(([key]) => key);
   if (stale.length > 0) await session().remove(stale);
@@ -161,23 +179,20 @@ export function watchOrigin(origin: string, onChange: () => void): () => void {
 // -- options ---------------------------------------------------------------------------------
 
 /**
- * Two explicit checks, not a zod schema: the options page and the popup load this module, and
- * zod would be most of their bundle. Whatever is stored, each option is a boolean or its default.
+ * Plain checks, not a zod schema: the options page and the popup load this module, and zod would
+ * be most of their bundle. Whatever is stored (an older version, corrupt data), each option is a
+ * boolean or its default.
  */
 export async function getOptions(): Promise<Options> {
-  const stored = await read<unknown>(local(), OPTIONS_KEY);
-  const field = (key: keyof Options): boolean => {
-    const value =
-      typeof stored === 'object' && stored !== null && Object.hasOwn(stored, key) ? (stored as Record<string, unknown>)[key] : undefined;
-    return typeof value === 'boolean' ? value : DEFAULT_OPTIONS[key];
-  };
-  return { autoCheck: field('autoCheck'), autoOtherHosts: field('autoOtherHosts') };
+  const { autoCheck, autoOtherHosts } = readStoredOptions(await read<unknown>(local(), OPTIONS_KEY), DEFAULT_OPTIONS);
+  return { autoCheck, autoOtherHosts };
 }
 
 export function setOptions(change: Partial<Options>): Promise<void> {
   return serialised(OPTIONS_KEY, async () => {
     const current = await getOptions();
-    const next: Options = {
+    const next: StoredOptions = {
+      version: OPTIONS_VERSION,
       autoCheck: change.autoCheck ?? current.autoCheck,
       autoOtherHosts: change.autoOtherHosts ?? current.autoOtherHosts,
     };
@@ -186,9 +201,6 @@ export function setOptions(change: Partial<Options>): Promise<void> {
 }
 
 // -- skill bodies by digest ------------------------------------------------------------------
-
-/** Insertion order is eviction order: [hex, stored size]. */
-type BodyIndex = [hex: string, size: number][];
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
@@ -214,7 +226,8 @@ export const skillBodies: BodyCache = {
     const text = toBase64(bytes);
     if (text.length > BODY_MAX) return Promise.resolve();
     return serialised(BODY_INDEX_KEY, async () => {
-      const index = ((await read<BodyIndex>(local(), BODY_INDEX_KEY)) ?? []).filter(([h]) => h !== hex);
+      // Insertion order is eviction order.
+      const index = (await readBodyIndex()).filter(([h]) => h !== hex);
       index.push([hex, text.length]);
       let total = index.reduce((sum, [, size]) => sum + size, 0);
       const evicted: string[] = [];
@@ -224,15 +237,13 @@ export const skillBodies: BodyCache = {
         total -= size;
       }
       if (evicted.length > 0) await local().remove(evicted);
-      await local().set({ [bodyKey(hex)]: text, [BODY_INDEX_KEY]: index });
+      const stored: StoredBodyIndex = { version: BODY_INDEX_VERSION, bodies: index };
+      await local().set({ [bodyKey(hex)]: text, [BODY_INDEX_KEY]: stored });
     });
   },
 };
 
-/**
- * Hex digests of the bodies currently kept, oldest first. Only tests call this (eviction order,
- * what a check cached): it reads the index the way `put` keeps it, so they need not know its key.
- */
-export async function storedBodyDigests(): Promise<string[]> {
-  return ((await read<BodyIndex>(local(), BODY_INDEX_KEY)) ?? []).map(([hex]) => hex);
+/** The body index as this release keeps it, whatever an earlier one wrote: [hex, stored size], oldest first. */
+async function readBodyIndex(): Promise<StoredBodyIndex['bodies']> {
+  return readStoredBodyIndex(await read<unknown>(local(), BODY_INDEX_KEY)).bodies;
 }

@@ -1,0 +1,22 @@
+import { bodyIndexV1ToV2, isBodyIndexV1, isBodyPair } from './skill-bodies-v1-to-v2';
+import { isOptionsV1, optionsV1ToV2 } from './options-v1-to-v2';
+import { BODY_INDEX_VERSION, isRecord, OPTIONS_VERSION, type StoredBodyIndex, type StoredOptions } from './versions';
+
+export { BODY_INDEX_VERSION, OPTIONS_VERSION, type StoredBodyIndex, type StoredOptions } from './versions';
+
+/** Whatever is stored under the options key, as this release's shape: never throws. */
+export function readStoredOptions(raw: unknown, defaults: Omit<StoredOptions, 'version'>): StoredOptions {
+  if (isOptionsV1(raw)) return optionsV1ToV2(raw, defaults);
+  // Version 2 has version 1's fields: the same per-field checks apply.
+  if (isRecord(raw) && raw.version === OPTIONS_VERSION) return optionsV1ToV2(raw, defaults);
+  // Absent, corrupt, or written by a newer release we cannot read: the defaults.
+  return { version: OPTIONS_VERSION, ...defaults };
+}
+
+/** Whatever is stored under the body-index key, as this release's shape: never throws. */
+export function readStoredBodyIndex(raw: unknown): StoredBodyIndex {
+  if (isBodyIndexV1(raw)) return bodyIndexV1ToV2(raw);
+  if (isRecord(raw) && raw.version === BODY_INDEX_VERSION && Array.isArray(raw.bodies))
+    return { version: BODY_INDEX_VERSION, bodies: raw.bodies.filter(isBodyPair) };
+  return { version: BODY_INDEX_VERSION, bodies: [] };
+}
