@@ -4,6 +4,7 @@ import { TranslateContext, useT } from './i18n';
 import { ReportView } from './ReportView';
 import type { Translate } from '../utils/extension/i18n';
 import type { PanelActions, PanelView } from '../utils/extension/panel-types';
+import { hostOf } from '../utils/engine/text/host-of';
 
 /** `data-verdict` on the root, for end-to-end tests and styling. */
 export function panelVerdict(view: PanelView): string {
@@ -39,7 +40,7 @@ function PanelRoot(props: { view: PanelView; actions: PanelActions; now: Date })
   return (
     <main class="panel" data-verdict={panelVerdict(view)} data-view={view.kind} aria-busy={busy}>
       <p class="live" aria-live="polite">
-        {view.kind === 'loading' ? t('loading') : view.kind === 'checking' ? t('checking', originHost(view.origin)) : ''}
+        {view.kind === 'loading' ? t('loading') : view.kind === 'checking' ? t('checking', hostOf(view.origin)) : ''}
       </p>
       <Body view={view} actions={props.actions} now={props.now} />
     </main>
@@ -63,7 +64,7 @@ function Body(props: { view: PanelView; actions: PanelActions; now: Date }) {
     case 'no-permission':
       return (
         <section class="state">
-          <h1>{view.origin === '' ? t('noPermissionTitle') : originHost(view.origin)}</h1>
+          <h1>{view.origin === '' ? t('noPermissionTitle') : hostOf(view.origin)}</h1>
           <p>{t('noPermissionBody')}</p>
           <button type="button" class="button primary" onClick={props.actions.grantAccess}>
             {t('grantAccess')}
@@ -79,8 +80,4 @@ function Body(props: { view: PanelView; actions: PanelActions; now: Date }) {
     case 'report':
       return <ReportView report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} />;
   }
-}
-
-function originHost(origin: string): string {
-  return URL.canParse(origin) ? new URL(origin).host : origin;
 }

@@ -8,6 +8,7 @@ import { CheckBar, ReportTools } from './ReportTools';
 import { SignInSection } from './SignInSection';
 import { SiteHeader } from './SiteHeader';
 import { SkillSection } from './SkillSection';
+import { hostOf } from '../utils/engine/text/host-of';
 
 export interface ReportViewProps {
   report: Report;
@@ -22,7 +23,7 @@ export function ReportView(props: ReportViewProps) {
   const t = useT();
   const { report } = props;
   const state = reportState(report);
-  const host = URL.canParse(report.target) ? new URL(report.target).host : report.target;
+  const host = hostOf(report.target);
   if (state !== 'published') {
     const problems = report.findings.filter((f) => f.severity !== 'info');
     return (

@@ -2,6 +2,7 @@ import { poppyAbsence, type Report } from '../utils/engine/report/report';
 import { WELL_KNOWN } from '../utils/engine/spec';
 import { useT } from './i18n';
 import { VERDICT_VIEW } from './presentation';
+import { hostOf } from '../utils/engine/text/host-of';
 
 /** Who publishes this, for which domain, under which protocol version, and the overall verdict. */
 export function SiteHeader(props: { report: Report }) {
@@ -9,7 +10,7 @@ export function SiteHeader(props: { report: Report }) {
   const { report } = props;
   const poppy = report.poppy;
   const verdict = VERDICT_VIEW[report.verdict];
-  const host = URL.canParse(report.target) ? new URL(report.target).host : report.target;
+  const host = hostOf(report.target);
   return (
     <header class="site">
       <h1 class="site-name">{poppy?.organization.name ?? host}</h1>

@@ -4,6 +4,7 @@
  */
 import type { Report } from '../engine/report/report';
 import type { Translate } from './i18n';
+import { hostOf } from '../engine/text/host-of';
 
 export type BadgeState =
   /** Not checked (yet), or the page is not one we check. */
@@ -62,11 +63,7 @@ function publishesNothing(report: Report): boolean {
 function siteName(report: Report): string {
   const name = report.poppy?.organization.name;
   if (name) return name;
-  try {
-    return new URL(report.target).host;
-  } catch {
-    return report.target;
-  }
+  return hostOf(report.target);
 }
 
 const oneOrMany = <K extends BadgeMessageKey>(n: number, one: K, many: K): K => (n === 1 ? one : many);

@@ -10,7 +10,7 @@
  * trailing dot after an IPv4), so one spelling per address is enough here too.
  */
 import type { Transport } from '../engine/net/fetch-bounded';
-import { checkFetchTarget, type SiteContext } from '../engine/net/url-policy';
+import { checkFetchTarget, LOCAL_NAME_SUFFIXES, type SiteContext } from '../engine/net/url-policy';
 
 /**
  * IPv4 blocks the policy refuses for a public site (loopback, RFC 1918, link-local, CGNAT and the
@@ -33,8 +33,8 @@ const BLOCKED_IPV6_FIRST_GROUP: readonly [number, number][] = [
   [0xfc00, 0xfdff],
   [0xfe80, 0xffff],
 ];
-/** Name suffixes that resolve only inside a local network (mirrors url-policy.ts, which does not export its list). */
-const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'lan', 'home\\.arpa'];
+/** Name suffixes that resolve only inside a local network: the URL policy's list, and localhost. */
+const LOCAL_SUFFIXES = ['localhost', ...LOCAL_NAME_SUFFIXES].map((name) => name.replaceAll('.', '\\.'));
 
 const DIGITS = '0123456789abcdef';
 

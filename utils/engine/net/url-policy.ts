@@ -32,7 +32,7 @@ export type PolicyVerdict = { ok: true; url: URL } | { ok: false; reason: Policy
 type HostReason = Exclude<PolicyReason, 'unparseable' | 'scheme' | 'insecure-http' | 'user-info'>;
 
 /** Name suffixes that only resolve inside a home or company network. */
-const LOCAL_NAME_SUFFIXES = ['.local', '.internal', '.home.arpa', '.lan'] as const;
+export const LOCAL_NAME_SUFFIXES = ['local', 'internal', 'home.arpa', 'lan'] as const;
 
 const DOTTED_QUAD = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 
@@ -96,7 +96,7 @@ function classifyHost(hostname: string): HostReason | null {
   if (v4) return classifyIpv4(v4);
   if (host === 'localhost' || host.endsWith('.localhost')) return 'loopback';
   if (!host.includes('.')) return 'single-label';
-  if (host === 'home.arpa' || LOCAL_NAME_SUFFIXES.some((s) => host.endsWith(s))) return 'local-name';
+  if (LOCAL_NAME_SUFFIXES.some((s) => host === s || host.endsWith(`.${s}`))) return 'local-name';
   return null;
 }
 

@@ -2,6 +2,7 @@ import { SEVERITIES, SIGNED_OUT, SKILL_STATUSES, type Severity, type SkillStatus
 import type { Finding } from './findings';
 import { MISMATCH_CAUSE_TEXT } from './mismatch-words';
 import { poppyAbsence, type PoppyModel, type Report, type SignIn, type SkillReport } from './report';
+import { hostOf } from '../text/host-of';
 
 /** Shared with the command line's summary. */
 export const POPPY_ABSENCE_TEXT: Record<ReturnType<typeof poppyAbsence>, string> = {
@@ -157,10 +158,6 @@ function findingsSection(findings: readonly Finding[]): string[] {
     out.push('');
   }
   return out.slice(0, -1);
-}
-
-function hostOf(url: string): string {
-  return URL.canParse(url) ? new URL(url).host : url;
 }
 
 /**
