@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { checkSite, targetOrigin } from '../utils/engine/check';
+import { checkSite, ENGINE_CODES, targetOrigin } from '../utils/engine/check';
 import { siteContext } from '../utils/engine/net/url-policy';
 import { formatHuman } from './format-human';
 import { usageError, type Io } from './io';
@@ -52,7 +52,9 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
   if (progress) io.stderr.write('\r\u001b[K');
   io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatHuman(report, style, performance.now() - started)}\n`);
 
-  const couldNotRun = report.findings.some((f) => f.code === 'site-unreachable' || f.code === 'unsupported-url');
+  const couldNotRun = report.findings.some(
+    (f) => f.code === ENGINE_CODES['site-unreachable'].code || f.code === ENGINE_CODES['unsupported-url'].code,
+  );
   if (couldNotRun) return 2;
   if (report.verdict === 'errors') return 1;
   return values.strict && report.verdict === 'warnings' ? 1 : 0;

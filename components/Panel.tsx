@@ -7,7 +7,7 @@ import type { PanelActions, PanelView } from '../utils/extension/panel-types';
 import { hostOf } from '../utils/engine/text/host-of';
 
 /** `data-verdict` on the root, for end-to-end tests and styling. */
-export function panelVerdict(view: PanelView): string {
+function panelVerdict(view: PanelView): string {
   switch (view.kind) {
     case 'report':
       return view.report.verdict;

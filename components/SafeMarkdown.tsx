@@ -59,18 +59,6 @@ function render(node: SafeNode, ctx: Context, key: number): ComponentChildren {
           </pre>
         </figure>
       );
-    case 'table':
-      return (
-        <table key={key}>
-          <tbody>
-            {Array.isArray(node.rows)
-              ? node.rows.map((row, r) => (
-                  <tr key={r}>{Array.isArray(row) ? row.map((cell, c) => <td key={c}>{String(cell)}</td>) : null}</tr>
-                ))
-              : null}
-          </tbody>
-        </table>
-      );
     case 'rule':
       return <hr key={key} />;
     case 'break':
@@ -83,8 +71,6 @@ function render(node: SafeNode, ctx: Context, key: number): ComponentChildren {
       return <em key={key}>{renderAll(node.children, ctx)}</em>;
     case 'strong':
       return <strong key={key}>{renderAll(node.children, ctx)}</strong>;
-    case 'delete':
-      return <del key={key}>{renderAll(node.children, ctx)}</del>;
     case 'link':
       return (
         <ExternalLink key={key} url={String(node.href)} site={ctx.site}>

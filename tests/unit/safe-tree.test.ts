@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Root } from 'mdast';
-import { markdownToSafeTree, mdastToSafeTree, SAFE_TREE_LIMITS } from '../../utils/engine/markdown/safe-tree';
+import { markdownToSafeTree, SAFE_TREE_LIMITS } from '../../utils/engine/markdown/safe-tree';
 import { defuseMarkdown } from '../../utils/engine/markdown/defuse';
 import { showInvisible } from '../../utils/engine/markdown/visible';
 import type { SafeNode } from '../../utils/engine/markdown/types';
@@ -198,10 +197,8 @@ describe('bounds', () => {
     ['one-line nested lists', '- '.repeat(500_000) + 'x'],
     ['growing quotes', Array.from({ length: 1400 }, (_, i) => '>'.repeat(i) + ' x').join('\n')],
     ['growing indentation', Array.from({ length: 1000 }, (_, i) => ' '.repeat(2 * i) + '- x').join('\n')],
-  ])('%s (1 MiB) finishes quickly and bounded', (_label, markdown) => {
-    const started = performance.now();
+  ])('%s (1 MiB) finishes (within the test timeout; speed is measured by the bench) and stays bounded', (_label, markdown) => {
     const tree = markdownToSafeTree(markdown, BASE, SITE);
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(depthOf(tree)).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxDepth);
     expect(allNodes(tree).length).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxNodes + 1);
   });
@@ -229,44 +226,21 @@ describe('defuseMarkdown', () => {
   });
 });
 
-describe('mdastToSafeTree: nodes other parsers produce', () => {
-  it('maps a table to rows of text and keeps strikethrough', () => {
-    const root = {
-      type: 'root',
-      children: [
-        {
-          type: 'table',
-          children: [
-            {
-              type: 'tableRow',
-              children: [
-                { type: 'tableCell', children: [{ type: 'text', value: 'Scope' }] },
-                { type: 'tableCell', children: [{ type: 'strong', children: [{ type: 'text', value: 'Why' }] }] },
-              ],
-            },
-            {
-              type: 'tableRow',
-              children: [
-                { type: 'tableCell', children: [{ type: 'inlineCode', value: 'orders:read' }] },
-                { type: 'tableCell', children: [{ type: 'image', url: 'https://t.example/p.png', alt: 'pic' }] },
-              ],
-            },
-          ],
-        },
-        { type: 'paragraph', children: [{ type: 'delete', children: [{ type: 'text', value: 'old' }] }] },
-        { type: 'footnoteDefinition', identifier: '1', children: [{ type: 'paragraph', children: [{ type: 'text', value: 'note' }] }] },
-      ],
-    } as Root;
-    expect(mdastToSafeTree(root, BASE, SITE)).toEqual([
+describe('markdownToSafeTree: GFM syntax (the parser runs without GFM)', () => {
+  it('shows a table and strikethrough as the text they are written as', () => {
+    const markdown = '| Scope | Why |\n| --- | --- |\n| `orders:read` | ![pic](https://t.example/p.png) |\n\n~~old~~ text\n';
+    expect(markdownToSafeTree(markdown, BASE, SITE)).toEqual([
       {
-        kind: 'table',
-        rows: [
-          ['Scope', 'Why'],
-          ['orders:read', '[pic]'],
+        kind: 'paragraph',
+        children: [
+          { kind: 'text', text: '| Scope | Why |\n| --- | --- |\n| ' },
+          { kind: 'inline-code', text: 'orders:read' },
+          { kind: 'text', text: ' | ' },
+          { kind: 'text', text: '[pic]' },
+          { kind: 'text', text: ' |' },
         ],
       },
-      { kind: 'paragraph', children: [{ kind: 'delete', children: [{ kind: 'text', text: 'old' }] }] },
-      { kind: 'paragraph', children: [{ kind: 'text', text: 'note' }] },
+      { kind: 'paragraph', children: [{ kind: 'text', text: '~~old~~ text' }] },
     ]);
   });
 });

@@ -84,7 +84,6 @@ export const SKILL_ENTRY = {
   digest: 'digest',
 } as const;
 export const SKILL_TYPES = ['skill-md', 'archive'] as const;
-export type SkillType = (typeof SKILL_TYPES)[number];
 /** Entry fields a later draft is expected to add: ignored without a finding. */
 export const EXPECTED_FUTURE_ENTRY_FIELDS: readonly string[] = ['version'];
 

@@ -48,7 +48,7 @@ export const BADGE_COLORS = {
 export const BADGE_TEXT_COLOR = '#ffffff';
 export const GLYPHS = { ok: '✓', warnings: '!', errors: '✗' } as const;
 
-export const ICON_SIZES = [16, 32, 48, 128] as const;
+const ICON_SIZES = [16, 32, 48, 128] as const;
 
 /** `public/icon/<size>.png` when lit, `idle-<size>.png` otherwise. */
 export function iconPaths(lit: boolean): Record<string, string> {

@@ -21,7 +21,7 @@ export interface RedirectEvent extends RequestEvent {
  * before the events reach the worker (about 1 in 20 in a tight loop), and there is no error event
  * at all for a hop outside our host access (plain `http:` to a public or private name).
  */
-export const EVENT_GRACE_MS = 500;
+const EVENT_GRACE_MS = 500;
 /** Bounds the maps: entries of requests nobody asks about must not pile up. */
 const MAX_ENTRIES = 500;
 
@@ -84,5 +84,3 @@ export function createFailureLog(graceMs = EVENT_GRACE_MS) {
     },
   };
 }
-
-export type FailureLog = ReturnType<typeof createFailureLog>;

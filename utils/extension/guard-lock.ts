@@ -20,7 +20,7 @@ export interface ModeLock {
 }
 
 /** A switch that has not answered by then counts as failed: a hung browser call must not hold every check. */
-export const APPLY_TIMEOUT_MS = 5000;
+const APPLY_TIMEOUT_MS = 5000;
 
 /**
  * `apply` switches the browser to a mode. A failure is logged and the mode counted as applied:

@@ -36,8 +36,8 @@ export function markdownToSafeTree(markdown: string, base: string, site: string,
   return tree;
 }
 
-/** Exposed so mdast from other parsers (tables, strikethrough) maps the same way. */
-export function mdastToSafeTree(root: Root, base: string, site: string, limits: SafeTreeLimits = SAFE_TREE_LIMITS): SafeNode[] {
+/** The parser runs without GFM: tables, strikethrough and footnotes reach us as plain text. */
+function mdastToSafeTree(root: Root, base: string, site: string, limits: SafeTreeLimits = SAFE_TREE_LIMITS): SafeNode[] {
   const definitions = new Map<string, string>();
   collectDefinitions(root, definitions);
   const state = { nodes: 0, full: false };
@@ -91,7 +91,6 @@ export function mdastToSafeTree(root: Root, base: string, site: string, limits: 
         return [{ kind: 'inline-code', text: node.value }];
       case 'emphasis':
       case 'strong':
-      case 'delete':
         return [{ kind: node.type, children: inner(node) }];
       case 'link':
         return link(node.url, inner(node), base, site);
@@ -102,12 +101,10 @@ export function mdastToSafeTree(root: Root, base: string, site: string, limits: 
       case 'image':
       case 'imageReference':
         return [{ kind: 'text', text: `[${node.alt || 'image'}]` }];
-      case 'table':
-        return [{ kind: 'table', rows: node.children.map((row) => row.children.map((cell) => textOf(cell))) }];
       case 'definition':
         return [];
       default:
-        // Nodes outside the allowlist (footnotes, frontmatter from extensions) keep only their text.
+        // Nodes outside the allowlist keep only their text.
         if ('children' in node) return inner(node);
         return 'value' in node && typeof node.value === 'string' ? [{ kind: 'text', text: node.value }] : [];
     }
@@ -142,10 +139,4 @@ function collectDefinitions(root: Root, into: Map<string, string>): void {
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
     }
   }
-}
-
-function textOf(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string') return node.value;
-  if (node.type === 'image' || node.type === 'imageReference') return `[${node.alt || 'image'}]`;
-  return 'children' in node ? (node.children as Nodes[]).map(textOf).join('') : '';
 }

@@ -11,16 +11,12 @@ export type SafeNode =
   | { kind: 'blockquote'; children: SafeNode[] }
   /** A code block; `lang` is shown as a label, never used to pick a highlighter. */
   | { kind: 'code'; lang: string | null; text: string }
-  /** Rows of plain-text cells. */
-  | { kind: 'table'; rows: string[][] }
   | { kind: 'rule' }
   | { kind: 'break' }
   | { kind: 'text'; text: string }
   | { kind: 'inline-code'; text: string }
-  | { kind: 'emphasis' | 'strong' | 'delete'; children: SafeNode[] }
+  | { kind: 'emphasis' | 'strong'; children: SafeNode[] }
   /** An absolute URL that utils/engine/net/safe-link.ts allowed for the checked site; anything else became text. */
   | { kind: 'link'; href: string; children: SafeNode[] }
   /** Content was cut here because the document exceeds the tree's bounds. */
   | { kind: 'truncated' };
-
-export type SafeNodeKind = SafeNode['kind'];

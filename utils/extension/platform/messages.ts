@@ -65,7 +65,7 @@ export type Handlers = { [K in MessageType]: (message: Message<K>, sender: Sende
  * covered by HOST_MATCHES, or an extension page of a different origin (as in Privacy Badger's
  * dispatcher, EFForg/privacybadger src/js/webrequest.js).
  */
-export function classifySender(sender: Browser.runtime.MessageSender, self: SelfIdentity): TrustedSender | null {
+function classifySender(sender: Browser.runtime.MessageSender, self: SelfIdentity): TrustedSender | null {
   if (sender.id !== self.id) return null;
   const urlOrigin = originOf(sender.url);
   if (urlOrigin === self.origin && (sender.origin === undefined || sender.origin === self.origin)) return { kind: 'extension' };

@@ -40,7 +40,7 @@ export interface CheckMarker {
 
 /** The user's two switches (D5, D9); stored with a schema version (utils/extension/storage-migrations/). */
 export type Options = Omit<StoredOptions, 'version'>;
-export const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
+const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
 
 /** Every key this module writes, in one place: three fixed keys and three prefixes. */
 export const STORAGE_KEYS = {
@@ -62,9 +62,9 @@ const markerKey = (origin: string) => `${STORAGE_KEYS.markerPrefix}${origin}`;
 const bodyKey = (hex: string) => `${STORAGE_KEYS.bodyPrefix}${hex}`;
 
 /** Stored skill bodies, in characters of base64, stay under about 5 MB (local quota: 10 MB). */
-export const BODY_BUDGET = 5_000_000;
+const BODY_BUDGET = 5_000_000;
 /** One body larger than this is not kept: it would push out everything else. */
-export const BODY_MAX = 1_400_000;
+const BODY_MAX = 1_400_000;
 
 const session = () => browser.storage.session;
 const local = () => browser.storage.local;

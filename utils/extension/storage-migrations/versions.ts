@@ -21,5 +21,5 @@ export interface StoredBodyIndex {
 }
 export const BODY_INDEX_VERSION = 2;
 
-export type JsonRecord = Record<string, unknown>;
+type JsonRecord = Record<string, unknown>;
 export const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
