@@ -6,12 +6,14 @@ import { formatBytes, formatMs } from '../../utils/engine/net/fetch-bounded';
 import { JSON_DOCUMENT_CODES } from '../../utils/engine/check/json-document';
 import { POPPY_CODES } from '../../utils/engine/poppy';
 import { SKILL_INDEX_CODES } from '../../utils/engine/skill-index';
+import { SKILL_MD_CODES } from '../../utils/engine/skill-md';
 import {
   DEFAULT_LIMITS,
   DESCRIPTION_MAX,
   MEDIA_TYPES,
   PROTOCOL_SCOPES,
   SKILL_INDEX_SCHEMAS,
+  SEVERITIES,
   SKILL_NAME_MAX,
   WELL_KNOWN,
 } from '../../utils/engine/spec';
@@ -49,7 +51,41 @@ describe('hints quote the spec registry', () => {
     expect(ENGINE_CODES['skill-too-large'].hint).toBe('Keep SKILL.md under 1 MiB and archives under 10 MiB.');
   });
 
-  it('has no code for a cached skill body: that is not a problem worth a finding', () => {
-    expect(Object.keys(ENGINE_CODES)).not.toContain('skill-cached');
+  it('gives real codes their real hints and severities', () => {
+    expect(ENGINE_CODES['site-unreachable']).toEqual({
+      code: 'site-unreachable',
+      severity: 'error',
+      hint: 'Make sure the site answers over https; check DNS, the certificate and the server.',
+    });
+    expect(ENGINE_CODES['digest-mismatch']).toEqual({
+      code: 'digest-mismatch',
+      severity: 'error',
+      hint: 'Compute the digest from the served file at build or serve time, then publish the index.',
+    });
+    expect(ENGINE_CODES['no-skill-index'].hint).toBe(
+      'Optional: publish /.well-known/agent-skills/index.json for agents that do not read poppy.json.',
+    );
+    expect(JSON_DOCUMENT_CODES['wrong-content-type'].hint).toContain('application/json');
+  });
+});
+
+describe('every code table', () => {
+  const tables = { ENGINE_CODES, JSON_DOCUMENT_CODES, POPPY_CODES, SKILL_INDEX_CODES, SKILL_MD_CODES };
+  const all = Object.entries(tables).flatMap(([table, codes]) => Object.entries(codes).map(([key, spec]) => [table, key, spec] as const));
+
+  it('holds the codes the checks raise', () => {
+    expect(all.length).toBeGreaterThan(90);
+  });
+
+  it.each(all)('%s %s: kebab-case code equal to its key, a severity, a one-line hint that is a sentence', (_table, key, spec) => {
+    expect(spec.code).toBe(key);
+    expect(key).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+    expect(SEVERITIES).toContain(spec.severity);
+    expect(spec.hint).toMatch(/^\S[^\n]{8,238}[.)]$/);
+  });
+
+  it('uses each code once across the tables', () => {
+    const keys = all.map(([, key]) => key);
+    expect(keys.length - new Set(keys).size).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyBadge } from '../../utils/extension/platform/badge-applier';
-import { BADGE_COLORS, badgeLook, iconPaths, type BadgeMessageKey, type BadgeState } from '../../utils/extension/badge';
+import { badgeLook, iconPaths, type BadgeMessageKey, type BadgeState } from '../../utils/extension/badge';
 import type { Translate } from '../../utils/extension/i18n';
 import type { Finding } from '../../utils/engine/report/findings';
 import type { PoppyModel } from '../../utils/engine/report/report';
@@ -13,55 +13,57 @@ const org = (name: string) => ({ organization: { name, domain: null, domainMatch
 const issue = (severity: Finding['severity']): Finding => ({ severity, code: 'x', document: null, path: null, message: 'm', hint: 'h' });
 const three = ['a', 'b', 'c'].map((n) => skill(n, 'verified'));
 const site = 'https://flowers.example';
+/** The badge colours as shipped, written out: a changed colour must change this test too. */
+const [GREY, GREEN, AMBER, RED] = ['#6e7781', '#1a7f37', '#9a6700', '#cf222e'];
 
 describe('badgeLook', () => {
   it.each<[string, BadgeState, { text: string; color: string; title: string; lit: boolean }]>([
-    ['idle', { kind: 'idle' }, { text: '', color: BADGE_COLORS.checking, title: 'actionTitleIdle', lit: false }],
-    ['checking', { kind: 'checking' }, { text: '…', color: BADGE_COLORS.checking, title: 'badgeTitleChecking', lit: false }],
+    ['idle', { kind: 'idle' }, { text: '', color: GREY, title: 'actionTitleIdle', lit: false }],
+    ['checking', { kind: 'checking' }, { text: '…', color: GREY, title: 'badgeTitleChecking', lit: false }],
     [
       'nothing published',
       { kind: 'result', report: report(site, 'none') },
-      { text: '', color: BADGE_COLORS.checking, title: 'badgeTitleNothing', lit: false },
+      { text: '', color: GREY, title: 'badgeTitleNothing', lit: false },
     ],
     [
       'ok, three skills',
       { kind: 'result', report: report(site, 'ok', three, { poppy: org('Northlight Flowers') }) },
-      { text: '3✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedMany|Northlight Flowers|3', lit: true },
+      { text: '3✓', color: GREEN, title: 'badgeTitleVerifiedMany|Northlight Flowers|3', lit: true },
     ],
     [
       'ok, one skill, no organisation name',
       { kind: 'result', report: report(site, 'ok', [skill('a', 'verified')]) },
-      { text: '1✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedOne|flowers.example|1', lit: true },
+      { text: '1✓', color: GREEN, title: 'badgeTitleVerifiedOne|flowers.example|1', lit: true },
     ],
     [
       'ok, no skills: just the glyph',
       { kind: 'result', report: report(site, 'ok') },
-      { text: '✓', color: BADGE_COLORS.ok, title: 'badgeTitleNoSkills|flowers.example', lit: true },
+      { text: '✓', color: GREEN, title: 'badgeTitleNoSkills|flowers.example', lit: true },
     ],
     [
       'ok with skills on other hosts not checked',
       { kind: 'result', report: report(site, 'ok', [skill('a', 'verified'), skill('b', 'not-checked')]) },
-      { text: '2✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedSome|flowers.example|1|2', lit: true },
+      { text: '2✓', color: GREEN, title: 'badgeTitleVerifiedSome|flowers.example|1|2', lit: true },
     ],
     [
       'warnings',
       { kind: 'result', report: report(site, 'warnings', three, { findings: [issue('warning'), issue('warning'), issue('info')] }) },
-      { text: '3!', color: BADGE_COLORS.warnings, title: 'badgeTitleWarningsMany|flowers.example|2', lit: true },
+      { text: '3!', color: AMBER, title: 'badgeTitleWarningsMany|flowers.example|2', lit: true },
     ],
     [
       'one mismatch',
       { kind: 'result', report: report(site, 'errors', [skill('a', 'verified'), skill('b', 'mismatch')], { findings: [issue('error')] }) },
-      { text: '2✗', color: BADGE_COLORS.errors, title: 'badgeTitleMismatchOne|flowers.example|1', lit: true },
+      { text: '2✗', color: RED, title: 'badgeTitleMismatchOne|flowers.example|1', lit: true },
     ],
     [
       'two mismatches',
       { kind: 'result', report: report(site, 'errors', [skill('a', 'mismatch'), skill('b', 'mismatch')]) },
-      { text: '2✗', color: BADGE_COLORS.errors, title: 'badgeTitleMismatchMany|flowers.example|2', lit: true },
+      { text: '2✗', color: RED, title: 'badgeTitleMismatchMany|flowers.example|2', lit: true },
     ],
     [
       'errors without skills',
       { kind: 'result', report: report(site, 'errors', [], { findings: [issue('error')] }) },
-      { text: '✗', color: BADGE_COLORS.errors, title: 'badgeTitleErrorsOne|flowers.example|1', lit: true },
+      { text: '✗', color: RED, title: 'badgeTitleErrorsOne|flowers.example|1', lit: true },
     ],
     [
       'over 99 skills',
@@ -73,7 +75,7 @@ describe('badgeLook', () => {
           Array.from({ length: 150 }, (_, i) => skill(`s${i}`, 'verified')),
         ),
       },
-      { text: '99+✓', color: BADGE_COLORS.ok, title: 'badgeTitleVerifiedMany|flowers.example|150', lit: true },
+      { text: '99+✓', color: GREEN, title: 'badgeTitleVerifiedMany|flowers.example|150', lit: true },
     ],
   ])('%s', (_name, state, look) => {
     expect(badgeLook(state, echo)).toEqual(look);

@@ -39,7 +39,7 @@ export type BadgeMessageKey =
   | 'badgeTitleErrorsOne'
   | 'badgeTitleErrorsMany';
 
-export const BADGE_COLORS = {
+const BADGE_COLORS = {
   checking: '#6e7781',
   ok: '#1a7f37',
   warnings: '#9a6700',
