@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// Projects: pure logic and network code in node (no browser fakes), the packed command line
-// installed as users install it, extension wiring through WXT's fakeBrowser and components
-// rendered in happy-dom. End-to-end suites have
-// their own config (vitest.e2e.config.ts) because they need the built extension.
+// tests/ mirrors the source folders. Projects: the engine, the command line and the fixture
+// servers in node (no browser fakes); the packed command line installed as users install it;
+// extension logic, its platform adapters and the entrypoints through WXT's fakeBrowser; components
+// rendered in happy-dom with props only. End-to-end suites have their own config
+// (vitest.e2e.config.ts) because they need the built extension.
 export default defineConfig({
   test: {
     projects: [
@@ -12,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['tests/engine/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/fixtures/**/*.test.ts', 'tests/*.test.ts'],
           testTimeout: 30_000,
         },
       },
@@ -25,8 +26,15 @@ export default defineConfig({
         test: {
           name: 'wiring',
           environment: 'happy-dom',
-          include: ['tests/wiring/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/wiring/setup.ts'],
+          include: ['tests/extension/**/*.test.{ts,tsx}', 'tests/entrypoints/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/extension/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'components',
+          environment: 'happy-dom',
+          include: ['tests/components/**/*.test.{ts,tsx}'],
         },
       },
     ],

@@ -13,7 +13,7 @@ const suites = [
   { name: 'typecheck', run: ['npx', 'tsc', '--noEmit', '-p', '.'] },
   { name: 'lint', run: ['sh', '-c', 'npx eslint --max-warnings 0 . && npx prettier --check .'] },
   { name: 'build', run: ['sh', '-c', 'node scripts/build-cli.mjs && npx wxt build && npx wxt build -b firefox --mv3'] },
-  { name: 'unit', vitest: ['run', '--project', 'unit', '--project', 'wiring'] },
+  { name: 'unit', vitest: ['run', '--project', 'unit', '--project', 'wiring', '--project', 'components'] },
   { name: 'pack', vitest: ['run', '--project', 'pack'] },
   { name: 'firefox-lint', run: ['node', 'scripts/web-ext-lint.mjs'] },
   { name: 'e2e-chromium', vitest: ['run', '-c', 'vitest.e2e.config.ts', '--project', 'chromium'] },

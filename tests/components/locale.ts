@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Translate } from '../../utils/extension/i18n';
 
 interface LocaleMessage {
@@ -30,8 +29,3 @@ export function getMessage(key: string, substitutions?: string | string[]): stri
 
 /** What `t` (utils/extension/platform/i18n.ts) gives in the browser, without one. */
 export const translate: Translate = (key, ...substitutions) => getMessage(key, substitutions.map(String)) || key;
-
-/** fakeBrowser's i18n is unmocked; tests that go through the real `t` install the messages (again after each reset). */
-export function installLocale(): void {
-  fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
-}

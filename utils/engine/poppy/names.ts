@@ -1,6 +1,6 @@
 /**
  * Nested poppy.json field names, as this module reads them. Top-level names come from `POPPY`
- * and sign-in types from `SIGN_IN_TYPES` (utils/engine/spec.ts); tests/unit/poppy-names.test.ts checks
+ * and sign-in types from `SIGN_IN_TYPES` (utils/engine/spec.ts); tests/engine/poppy/fields.test.ts checks
  * that every name here sits at the same place in `POPPY_FIELD_TREE`, so the two cannot drift.
  */
 export const ORGANIZATION = { name: 'name', domain: 'domain' } as const;

@@ -5,7 +5,7 @@
  * meaning is the same under every YAML 1.2 reading: top-level keys whose values are all strings,
  * with no anchors, tags, flow collections or comments. It returns those pairs, in order, or null
  * for anything else, which the caller then gives to the full parser. The checks read both the
- * same way; tests/unit/skill-md-yaml-simple.test.ts compares the two paths over every fixture and
+ * same way; tests/engine/skill-md/yaml-simple.test.ts compares the two paths over every fixture and
  * checklist SKILL.md and over generated lines.
  */
 export function readSimpleMapping(yaml: string): [string, string][] | null {

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeTransport } from '../../cli/node-transport';
+import { fetchBounded } from '../../utils/engine/net/fetch-bounded';
+import { DEFAULT_LIMITS } from '../../utils/engine/spec';
+import { siteContext } from '../../utils/engine/net/url-policy';
+import { makeTestCert, startServer, type Handler, type TestServer } from '../fixtures/test-server';
+
+const init: RequestInit = { credentials: 'omit', redirect: 'manual' };
+
+describe('createNodeTransport', () => {
+  const tls = makeTestCert();
+  let http: TestServer;
+  let https: TestServer;
+
+  beforeAll(async () => {
+    const handler: Handler = (req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(302, { Location: '/here' }).end();
+      } else {
+        res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`hello from ${req.url}`);
+      }
+    };
+    http = await startServer(handler);
+    https = await startServer(handler, tls);
+  });
+  afterAll(async () => {
+    await Promise.all([http.close(), https.close()]);
+  });
+
+  it('reads 3xx answers itself (manual redirects)', async () => {
+    const transport = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' } });
+    expect(transport.manualRedirects).toBe(true);
+    const response = await transport.fetch(`http://shop.poppy.test:${http.port}/moved`, init);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/here');
+  });
+
+  it.each(['shop.poppy.test', 'SHOP.Poppy.Test.'])('sends %s to the mapped address', async (name) => {
+    const transport = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' } });
+    const response = await transport.fetch(`http://${name}:${http.port}/a`, init);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('hello from /a');
+    expect(http.log.at(-1)?.headers.host).toBe(`${name.toLowerCase()}:${http.port}`);
+  });
+
+  it('falls back to normal DNS for names not in the map', async () => {
+    const transport = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' } });
+    const response = await transport.fetch(`http://127.0.0.1:${http.port}/b`, init);
+    expect(await response.text()).toBe('hello from /b');
+    await expect(transport.fetch(`http://other.poppy.test:${http.port}/`, init)).rejects.toThrow();
+  });
+
+  it.each(['shop.localhost', 'A.B.Localhost.'])('sends %s to loopback, as browsers do (RFC 6761)', async (name) => {
+    const transport = createNodeTransport();
+    const response = await transport.fetch(`http://${name}:${http.port}/l`, init);
+    expect(await response.text()).toBe('hello from /l');
+    expect(http.log.at(-1)?.headers.host).toBe(`${name.toLowerCase()}:${http.port}`);
+  });
+
+  it('pins an IPv6 address written with brackets', async () => {
+    // Nothing listens on [::1] here: the refused connection proves the map was used for IPv6.
+    const transport = createNodeTransport({ resolve: { 'v6.poppy.test': '[::1]' } });
+    const error = await transport.fetch(`http://v6.poppy.test:${http.port}/`, init).catch((e: Error) => e);
+    expect(String((error as Error).cause)).toMatch(/::1|ECONNREFUSED|EADDRNOTAVAIL/);
+  });
+
+  describe('refusePrivateAddresses (DNS rebinding, for public sites)', () => {
+    // `localhost` is a real lookup here (/etc/hosts), so it stands for any name whose DNS answer
+    // is loopback: what a rebinding attacker's domain returns on the second lookup.
+    it('refuses a name that DNS resolves to loopback, before connecting', async () => {
+      const before = http.log.length;
+      const transport = createNodeTransport({ refusePrivateAddresses: true });
+      const error = await transport.fetch(`http://localhost:${http.port}/d`, init).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(String((error as Error).cause)).toMatch(
+        /localhost resolves to 127\.0\.0\.1, which points at this computer: refused while checking a public site/,
+      );
+      expect(http.log.length).toBe(before);
+    });
+
+    it('reaches the report as a network error that says why', async () => {
+      // The site context is local only so that the URL policy lets `localhost` through to the
+      // transport; on a public site, a name that merely resolves to loopback gets this far.
+      const transport = createNodeTransport({ refusePrivateAddresses: true });
+      const result = await fetchBounded(`http://localhost:${http.port}/`, {
+        kind: 'poppy',
+        site: siteContext('http://localhost:1'),
+        transport,
+        limits: DEFAULT_LIMITS,
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        reason: 'network',
+        detail: expect.stringMatching(/^network error \(localhost resolves to 127\.0\.0\.1, which points at this computer/),
+      });
+    });
+
+    it('leaves --resolve pins alone (the user chose them) and is off by default', async () => {
+      const pinned = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, refusePrivateAddresses: true });
+      expect(await (await pinned.fetch(`http://shop.poppy.test:${http.port}/e`, init)).text()).toBe('hello from /e');
+      const plain = createNodeTransport();
+      expect(await (await plain.fetch(`http://localhost:${http.port}/f`, init)).text()).toBe('hello from /f');
+    });
+  });
+
+  it('trusts an extra CA for https with a mapped name, and only with it', async () => {
+    const url = `https://shop.poppy.test:${https.port}/c`;
+    const trusting = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, ca: tls.cert });
+    expect(await (await trusting.fetch(url, init)).text()).toBe('hello from /c');
+    const asList = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, ca: [tls.cert] });
+    expect((await asList.fetch(url, init)).status).toBe(200);
+    const strict = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' } });
+    const error = await strict.fetch(url, init).catch((e: Error) => e);
+    expect(String((error as Error).cause)).toMatch(/self[- ]signed|certificate/i);
+  });
+});

@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { markdownToSafeTree, SAFE_TREE_LIMITS } from '../../../utils/engine/markdown/safe-tree';
+import { defuseMarkdown } from '../../../utils/engine/markdown/defuse';
+import { showInvisible } from '../../../utils/engine/markdown/visible';
+import type { SafeNode } from '../../../utils/engine/markdown/types';
+import { safeLinkTarget } from '../../../utils/engine/net/safe-link';
+
+const SITE = 'https://flowers.example';
+const BASE = `${SITE}/.well-known/agent-skills/change-flower-delivery/SKILL.md`;
+
+/** Every node of a tree, depth first, for "nothing like X anywhere" assertions. */
+function allNodes(nodes: readonly SafeNode[]): SafeNode[] {
+  const out: SafeNode[] = [];
+  for (const node of nodes) {
+    out.push(node);
+    if ('children' in node) out.push(...allNodes(node.children));
+    if (node.kind === 'list') for (const item of node.items) out.push(...allNodes(item));
+  }
+  return out;
+}
+const texts = (nodes: readonly SafeNode[]) =>
+  allNodes(nodes).flatMap((n) => (n.kind === 'text' || n.kind === 'inline-code' || n.kind === 'code' ? [n.text] : []));
+const links = (nodes: readonly SafeNode[]) => allNodes(nodes).flatMap((n) => (n.kind === 'link' ? [n.href] : []));
+const depthOf = (nodes: readonly SafeNode[]): number =>
+  Math.max(0, ...nodes.map((n) => 1 + depthOf('children' in n ? n.children : n.kind === 'list' ? n.items.flat() : [])));
+
+describe('markdownToSafeTree: the allowlisted structure', () => {
+  it('maps a realistic skill body', () => {
+    const tree = markdownToSafeTree(
+      [
+        '# Change a flower delivery',
+        '',
+        "This skill is the **store's guidance**. It grants *no* account access.",
+        '',
+        '## Steps',
+        '',
+        '3. **Find the order.** `my_orders` (`GET /poppy/orders`).',
+        '4. Ask the User.',
+        '',
+        '- a',
+        '- b',
+        '',
+        '> Confirm only what they approved.',
+        '',
+        '```http',
+        'POST /poppy/orders/{order_id}/changes',
+        '```',
+        '',
+        '---',
+        'line one  ',
+        'line two',
+      ].join('\n'),
+      BASE,
+      SITE,
+    );
+    expect(tree.map((n) => n.kind)).toEqual(['heading', 'paragraph', 'heading', 'list', 'list', 'blockquote', 'code', 'rule', 'paragraph']);
+    expect(tree[0]).toEqual({ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Change a flower delivery' }] });
+    expect(tree[1]).toMatchObject({
+      children: [{ kind: 'text' }, { kind: 'strong' }, { kind: 'text' }, { kind: 'emphasis' }, { kind: 'text' }],
+    });
+    expect(tree[3]).toMatchObject({ kind: 'list', ordered: true, start: 3 });
+    expect(tree[3]?.kind === 'list' && tree[3].items).toHaveLength(2);
+    expect(tree[4]).toMatchObject({ kind: 'list', ordered: false, start: null });
+    expect(tree[6]).toEqual({ kind: 'code', lang: 'http', text: 'POST /poppy/orders/{order_id}/changes' });
+    expect(tree[8]).toEqual({
+      kind: 'paragraph',
+      children: [{ kind: 'text', text: 'line one' }, { kind: 'break' }, { kind: 'text', text: 'line two' }],
+    });
+  });
+
+  it('skips a leading frontmatter block (the panel shows it as key/value pairs)', () => {
+    const tree = markdownToSafeTree('---\nname: find-flowers\ndescription: Find flowers.\n---\n\n# Find flowers\n', BASE, SITE);
+    expect(tree).toEqual([{ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Find flowers' }] }]);
+  });
+
+  it('keeps a later thematic break, which is not frontmatter', () => {
+    expect(markdownToSafeTree('Intro\n\n---\n\nEnd', BASE, SITE).map((n) => n.kind)).toEqual(['paragraph', 'rule', 'paragraph']);
+  });
+});
+
+describe('markdownToSafeTree: hostile content stays text', () => {
+  it.each([
+    ['<script>alert(1)</script>', '<script>alert(1)</script>'],
+    ['Hi <img src=x onerror=alert(1)> there', '<img src=x onerror=alert(1)>'],
+    ['<iframe src="https://evil.example"></iframe>', '<iframe src="https://evil.example"></iframe>'],
+    ['<a href="javascript:alert(1)">x</a>', '<a href="javascript:alert(1)">'],
+  ])('raw HTML %j is literal text', (markdown, literal) => {
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
+    expect(texts(tree).join('')).toContain(literal);
+    expect(links(tree)).toEqual([]);
+  });
+
+  it.each([
+    ['[click](javascript:alert(1))', 'click (javascript:alert(1))'],
+    ['[data](data:text/html;base64,PHNjcmlwdD4=)', 'data (data:text/html;base64,PHNjcmlwdD4=)'],
+    ['[plain](http://flowers.example/x)', 'plain (http://flowers.example/x)'],
+    ['[mail](mailto:a@b.example)', 'mail (mailto:a@b.example)'],
+    ['[who](https://bank.example@evil.example/)', 'who (https://bank.example@evil.example/)'],
+    ['[vb](vbscript:msgbox)', 'vb (vbscript:msgbox)'],
+  ])('link %j becomes text showing its target', (markdown, shown) => {
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
+    expect(links(tree)).toEqual([]);
+    expect(texts(tree).join('')).toBe(shown);
+  });
+
+  it('spells out bidi and zero-width characters in a refused target', () => {
+    const tree = markdownToSafeTree('[x](javascript:\u202Ealert\u200B(1))', BASE, SITE);
+    expect(texts(tree).join('')).toBe('x (javascript:[U+202E]alert[U+200B](1))');
+  });
+
+  it.each([
+    ['![logo](https://tracker.example/pixel.png)', '[logo]'],
+    ['![](https://tracker.example/pixel.png)', '[image]'],
+    ['![alt][ref]\n\n[ref]: https://tracker.example/p.png', '[alt]'],
+  ])('image %j becomes its alt text, never a URL to load', (markdown, shown) => {
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
+    expect(texts(tree).join('')).toBe(shown);
+    expect(JSON.stringify(tree)).not.toContain('tracker.example');
+  });
+
+  it('keeps https links, resolving relative ones against the skill URL', () => {
+    const tree = markdownToSafeTree(
+      '[docs](https://flowers.example/docs) [ref][r] [rel](../find-flowers/SKILL.md)\n\n[r]: https://flowers.example/ref "title"',
+      BASE,
+      SITE,
+    );
+    expect(links(tree)).toEqual([
+      'https://flowers.example/docs',
+      'https://flowers.example/ref',
+      'https://flowers.example/.well-known/agent-skills/find-flowers/SKILL.md',
+    ]);
+  });
+
+  it.each([
+    ['[router](https://192.168.1.1/reboot)', 'router (https://192.168.1.1/reboot)'],
+    ['[metadata](https://169.254.169.254/latest)', 'metadata (https://169.254.169.254/latest)'],
+    ['[me](https://localhost:8080/admin)', 'me (https://localhost:8080/admin)'],
+    ['[dec](https://2130706433/)', 'dec (https://2130706433/)'],
+    ['[intranet](https://wiki.corp.internal/)', 'intranet (https://wiki.corp.internal/)'],
+    ['[nas](https://nas/)', 'nas (https://nas/)'],
+    ['[v6](https://[::ffff:10.0.0.1]/)', 'v6 (https://[::ffff:10.0.0.1]/)'],
+    ['[ref][lan]\n\n[lan]: https://10.0.0.1/', 'ref (https://10.0.0.1/)'],
+  ])("a public site's link %j to a LAN or loopback host becomes text", (markdown, shown) => {
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
+    expect(links(tree)).toEqual([]);
+    expect(texts(tree).join('')).toBe(shown);
+  });
+
+  it('a relative link resolved onto a LAN host becomes text (the policy judges the resolved URL)', () => {
+    const tree = markdownToSafeTree('[up](../admin)', 'https://192.168.1.1/skills/x/SKILL.md', SITE);
+    expect(links(tree)).toEqual([]);
+  });
+
+  it('a local dev site may link to http: and to its own machine (D5), still not to javascript:', () => {
+    const local = 'http://localhost:5173';
+    const tree = markdownToSafeTree(
+      '[a](http://localhost:5173/docs) [b](https://192.168.1.1/) [c](../x.md) [d](javascript:alert(1))',
+      `${local}/skills/a/SKILL.md`,
+      local,
+    );
+    expect(links(tree)).toEqual(['http://localhost:5173/docs', 'https://192.168.1.1/', 'http://localhost:5173/skills/x.md']);
+  });
+
+  it('a relative link without a usable base becomes text', () => {
+    expect(links(markdownToSafeTree('[rel](x.md)', 'not a url', SITE))).toEqual([]);
+  });
+
+  it('links with a bidi override in the path are percent-encoded, so the target shows no override', () => {
+    const [href] = links(markdownToSafeTree('[x](https://flowers.example/\u202Egnp.exe)', BASE, SITE));
+    expect(href).toBe('https://flowers.example/%E2%80%AEgnp.exe');
+  });
+});
+
+describe('bounds', () => {
+  it('stops at the node cap with a truncated marker at the end', () => {
+    const tree = markdownToSafeTree('word\n\n'.repeat(SAFE_TREE_LIMITS.maxNodes), BASE, SITE);
+    expect(allNodes(tree).length).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxNodes + 1);
+    expect(tree.at(-1)).toEqual({ kind: 'truncated' });
+  });
+
+  it('replaces content nested beyond the depth cap with a marker', () => {
+    const tree = markdownToSafeTree('> '.repeat(11) + '- '.repeat(8) + 'deep', BASE, SITE);
+    expect(depthOf(tree)).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxDepth);
+    expect(allNodes(tree).some((n) => n.kind === 'truncated')).toBe(true);
+    expect(texts(tree)).not.toContain('deep');
+  });
+
+  it('cuts over-long documents at a line end and says so', () => {
+    const tree = markdownToSafeTree(`${'a'.repeat(60)}\n\n${'b'.repeat(60)}`, BASE, SITE, { ...SAFE_TREE_LIMITS, maxChars: 100 });
+    expect(tree).toEqual([{ kind: 'paragraph', children: [{ kind: 'text', text: 'a'.repeat(60) }] }, { kind: 'truncated' }]);
+  });
+
+  // Shapes that make micromark quadratic or worse when unbounded (minutes for some at 1 MiB).
+  it.each([
+    ['unmatched emphasis', 'a*'.repeat(500_000)],
+    ['nested images', '!['.repeat(250_000) + 'x' + '](y)'.repeat(250_000)],
+    ['one-line nested lists', '- '.repeat(500_000) + 'x'],
+    ['growing quotes', Array.from({ length: 1400 }, (_, i) => '>'.repeat(i) + ' x').join('\n')],
+    ['growing indentation', Array.from({ length: 1000 }, (_, i) => ' '.repeat(2 * i) + '- x').join('\n')],
+  ])('%s (1 MiB) finishes (within the test timeout; speed is measured by the bench) and stays bounded', (_label, markdown) => {
+    const tree = markdownToSafeTree(markdown, BASE, SITE);
+    expect(depthOf(tree)).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxDepth);
+    expect(allNodes(tree).length).toBeLessThanOrEqual(SAFE_TREE_LIMITS.maxNodes + 1);
+  });
+});
+
+describe('defuseMarkdown', () => {
+  const limits = { maxChars: 1000, maxContainerDepth: 2, maxIndent: 8, maxDelimitersPerBlock: 4 };
+
+  it.each([
+    ['ordinary text is unchanged', 'A *b* and `c`.\n\n- x\n  - y', 'A *b* and `c`.\n\n- x\n  - y'],
+    ['delimiters beyond the cap in one block become literal', 'a*b*\nc_d_ \\x', 'a\\*b\\*\nc\\_d\\_ \\\\x'],
+    ['the count is per block', 'a*b*\n\nc*d*', 'a*b*\n\nc*d*'],
+    ['container markers beyond the cap become literal', '> > > x', '> > \\> x'],
+    ['ordered markers too', '1. 2. 3. x', '1. 2. 3\\. x'],
+    ['indentation is capped', `${' '.repeat(20)}x`, `${' '.repeat(8)}x`],
+    ['fenced code is left alone', '```\n****** [[[[ > > > >\n```\na', '```\n****** [[[[ > > > >\n```\na'],
+  ])('%s', (_label, input, expected) => {
+    expect(defuseMarkdown(input, limits)).toEqual({ text: expected, truncated: false });
+  });
+
+  it('keeps escaped text faithful: the rendered block reads as written', () => {
+    const input = 'a*b* \\* `c` [d] <e> !f '.repeat(60);
+    const tree = markdownToSafeTree(input, BASE, SITE);
+    expect(texts(tree).join('')).toBe(input.trimEnd());
+  });
+});
+
+describe('markdownToSafeTree: GFM syntax (the parser runs without GFM)', () => {
+  it('shows a table and strikethrough as the text they are written as', () => {
+    const markdown = '| Scope | Why |\n| --- | --- |\n| `orders:read` | ![pic](https://t.example/p.png) |\n\n~~old~~ text\n';
+    expect(markdownToSafeTree(markdown, BASE, SITE)).toEqual([
+      {
+        kind: 'paragraph',
+        children: [
+          { kind: 'text', text: '| Scope | Why |\n| --- | --- |\n| ' },
+          { kind: 'inline-code', text: 'orders:read' },
+          { kind: 'text', text: ' | ' },
+          { kind: 'text', text: '[pic]' },
+          { kind: 'text', text: ' |' },
+        ],
+      },
+      { kind: 'paragraph', children: [{ kind: 'text', text: '~~old~~ text' }] },
+    ]);
+  });
+});
+
+describe('safeLinkTarget: the one link rule (URL policy for the checked site)', () => {
+  it.each<[string, string, string | null]>([
+    ['https://flowers.example/docs', SITE, 'https://flowers.example/docs'],
+    ['https://cdn.example/a b', SITE, 'https://cdn.example/a%20b'],
+    ['HTTPS://Flowers.Example/', SITE, 'https://flowers.example/'],
+    ['http://flowers.example/', SITE, null],
+    ['https://192.168.1.1/reboot', SITE, null],
+    ['https://127.0.0.1/', SITE, null],
+    ['https://0x7f.1/', SITE, null],
+    ['https://[::1]/', SITE, null],
+    ['https://100.64.0.1/', SITE, null],
+    ['https://printer.local/', SITE, null],
+    ['https://intranet/', SITE, null],
+    ['https://bank.example@evil.example/', SITE, null],
+    ['javascript:alert(1)', SITE, null],
+    ['data:text/html,x', SITE, null],
+    ['/relative', SITE, null],
+    ['http://localhost:3000/a', 'http://localhost:3000', 'http://localhost:3000/a'],
+    ['http://192.168.1.5/', 'http://127.0.0.1:8080', 'http://192.168.1.5/'],
+    ['https://u:p@localhost/', 'http://localhost', null],
+    ['file:///etc/passwd', 'http://localhost', null],
+    ['https://flowers.example/', 'not an origin', 'https://flowers.example/'],
+    ['https://10.0.0.1/', 'not an origin', null],
+  ])('%s for %s → %s', (url, site, href) => {
+    expect(safeLinkTarget(url, site)).toBe(href);
+  });
+});
+
+describe('showInvisible', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['a\u202Eb', 'a[U+202E]b'],
+    ['\uFEFFx\u200D\u2066', '[U+FEFF]x[U+200D][U+2066]'],
+    ['soft\u00ADhyphen', 'soft[U+00AD]hyphen'],
+  ])('%j → %j', (input, expected) => {
+    expect(showInvisible(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import type { Nodes } from 'mdast';
+import { mdCode, mdText, reportToMarkdown } from '../../../utils/engine/report/report-markdown';
+import * as reports from '../../components/reports';
+import { DIGESTS, ORIGIN } from '../../components/reports';
+
+const lines = (markdown: string) => markdown.split('\n');
+const headings = (markdown: string) => lines(markdown).filter((l) => /^#{1,6} /.test(l));
+
+/** Every node type in the Markdown as a CommonMark renderer would see it. */
+function nodeTypes(markdown: string): Set<string> {
+  const types = new Set<string>();
+  const stack: Nodes[] = [fromMarkdown(markdown)];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    types.add(node.type);
+    if ('children' in node) stack.push(...(node.children as Nodes[]));
+  }
+  return types;
+}
+
+describe('reportToMarkdown', () => {
+  it('has the sections of a full report, in order', () => {
+    expect(headings(reportToMarkdown(reports.withFindings()))).toEqual([
+      '# Poppy Inspector report: Northlight Flowers',
+      '## poppy.json',
+      '### Sign-in',
+      '### APIs',
+      '### Excluded tasks',
+      '## Skills (1)',
+      '## Findings',
+      '### Errors (1)',
+      '### Warnings (1)',
+      '### Info (1)',
+      '## Documents fetched',
+    ]);
+  });
+
+  it('states site, time and verdict', () => {
+    const markdown = reportToMarkdown(reports.northlightOk());
+    expect(lines(markdown).slice(2, 5)).toEqual([`- Site: \`${ORIGIN}\``, `- Checked: \`${reports.CHECKED_AT}\``, '- Verdict: ✓ OK']);
+    expect(markdown.endsWith('\n')).toBe(true);
+  });
+
+  it('describes what poppy.json says', () => {
+    const markdown = reportToMarkdown(reports.northlightOk());
+    expect(markdown).toContain('- Domain: `northlight.poppy.test` (matches the site)');
+    expect(markdown).toContain('- Protocol version: `0.3`');
+    expect(markdown).toContain(
+      '- Direct sign-in (the person approves on the company’s own page)\n  - `poppy:read`\n  - `orders:read`: See your orders',
+    );
+    expect(markdown).toContain(`- openapi: \`${ORIGIN}/poppy/openapi.json\`: Orders, bouquets and delivery dates`);
+    expect(markdown).toContain(`- Browser session endpoint: \`${ORIGIN}/poppy/browser-session\``);
+    expect(markdown).toContain('- Cancel an order on the day of delivery');
+  });
+
+  it('lists mediated sign-in fields and where credentials go', () => {
+    const markdown = reportToMarkdown(reports.mediatedSignIn());
+    expect(markdown).toContain('- Mediated sign-in (the agent passes on the person’s username and password)');
+    expect(markdown).toContain('  - Credentials sent to `https://auth.northlight.poppy.test/poppy/mediated`');
+    expect(markdown).toContain('  - Field `password` (Password), secret');
+  });
+
+  it('writes one line per skill, worst first, with the verified-digest caveat', () => {
+    const markdown = reportToMarkdown(reports.northlightStale());
+    const skillLines = lines(markdown).filter((l) => l.startsWith('- **'));
+    expect(skillLines).toEqual([
+      `- **change-flower-delivery**: ✗ digest mismatch, \`${ORIGIN}/.well-known/agent-skills/change-flower-delivery/SKILL.md\``,
+      `- **check-flower-order**: ✓ verified, \`${ORIGIN}/.well-known/agent-skills/check-flower-order/SKILL.md\``,
+      `- **find-flowers**: ✓ verified, \`${ORIGIN}/.well-known/agent-skills/find-flowers/SKILL.md\``,
+    ]);
+    expect(markdown).toContain('A verified digest proves a file is the one the site published, not that its advice is safe.');
+  });
+
+  it('explains a mismatch: both digests, the causes, the consequence', () => {
+    const markdown = reportToMarkdown(reports.northlightStale());
+    expect(markdown).toContain(`  - Expected digest: \`${DIGESTS.stale}\`\n  - Actual digest: \`${DIGESTS.change}\``);
+    expect(markdown).toContain(
+      '  - The published digest matches this file with Windows line endings (CRLF) turned into LF: the file was probably re-saved after the digest was computed.',
+    );
+    expect(markdown).toContain('  - The company’s guidance in this skill could not be verified and must not be used.');
+  });
+
+  it('lists findings with code, hint and location', () => {
+    const markdown = reportToMarkdown(reports.withFindings());
+    expect(markdown).toContain(
+      '### Errors (1)\n\n- `domain-mismatch` organization.domain is flowers.example, not northlight.poppy.test.\n  - Fix: Fix for domain-mismatch.\n' +
+        `  - At: \`${ORIGIN}/.well-known/poppy.json\` \`$.organization.domain\``,
+    );
+    expect(markdown).toContain('### Info (1)\n\n- `unknown-field` Unknown field "skils" (did you mean "skills"?).');
+  });
+
+  it('names the skill a finding belongs to', () => {
+    expect(reportToMarkdown(reports.northlightStale())).toContain('  - At: skill `change-flower-delivery` ');
+  });
+
+  it('nothing published', () => {
+    const markdown = reportToMarkdown(reports.nothingPublished());
+    expect(markdown).toContain('- Verdict: — Nothing published');
+    expect(markdown).toContain('No poppy.json is published on this site.');
+    expect(markdown).toContain('## Skills (0)\n\nNone published.');
+    expect(markdown).toContain(`- poppy: \`${ORIGIN}/.well-known/poppy.json\` (HTTP 404; not published)`);
+  });
+
+  it('unreachable documents say there was no response, and not that nothing is published', () => {
+    const markdown = reportToMarkdown(reports.unreachable());
+    expect(markdown).toContain('(no response; not published)');
+    expect(markdown).toContain('A poppy.json answer came back but could not be used: see the findings.');
+    expect(markdown).not.toContain('No poppy.json is published');
+  });
+
+  it('includes excluded tasks of an unrecognised shape as a JSON block', () => {
+    expect(reportToMarkdown(reports.unrecognisedExcludedTasks())).toContain(
+      'Unrecognised shape, as published:\n\n```json\n{\n  "refunds": true,\n  "limit": 3\n}\n```',
+    );
+  });
+
+  it('notes a local development site', () => {
+    const report = reports.northlightOk();
+    report.local = true;
+    expect(reportToMarkdown(report)).toContain('- Local development site: production-only rules are reported as info');
+  });
+
+  it('a hostile report renders as text: no HTML, links or images', () => {
+    const report = reports.hostile();
+    report.skills[0]!.reason = '[click](javascript:alert(1)) ![x](https://tracker.example/p.gif)';
+    report.skills[0]!.status = 'unreachable';
+    report.findings = [
+      reports.finding('error', 'x', '<script>alert(1)</script> `code` *bold*', { hint: '\n# heading\n- item', path: '$["`]' }),
+    ];
+    report.poppy!.excludedTasksRaw = { note: '```\n<script>alert(1)</script>' };
+    const markdown = reportToMarkdown(report);
+    const types = nodeTypes(markdown);
+    for (const type of ['html', 'link', 'image', 'linkReference', 'imageReference', 'emphasis', 'delete', 'table']) {
+      expect(types.has(type), type).toBe(false);
+    }
+    expect(markdown).toContain('# Poppy Inspector report: \\<img src=x onerror=alert(1)\\>Evil');
+  });
+});
+
+describe('escaping', () => {
+  it.each([
+    ['plain words', 'plain words'],
+    ['# not a heading', '\\# not a heading'],
+    ['- not a list', '\\- not a list'],
+    ['+ not a list', '\\+ not a list'],
+    ['1. not a list', '1\\. not a list'],
+    ['a *b* _c_ `d` [e](f) <g> |h| ~i~ &amp; \\', 'a \\*b\\* \\_c\\_ \\`d\\` \\[e\\](f) \\<g\\> \\|h\\| \\~i\\~ \\&amp; \\\\'],
+    ['two\nlines\r\n  here ', 'two lines here'],
+  ])('mdText(%j) → %j', (input, expected) => {
+    expect(mdText(input)).toBe(expected);
+  });
+
+  it.each([
+    ['sha256:abc', '`sha256:abc`'],
+    ['a`b', '``a`b``'],
+    ['`x`', '`` `x` ``'],
+    ['a ``` b', '````a ``` b````'],
+  ])('mdCode(%j) → %j', (input, expected) => {
+    expect(mdCode(input)).toBe(expected);
+  });
+
+  it('code spans read back as exactly the value', () => {
+    for (const value of ['a`b', '`x`', 'a ``` b', '$["`]']) {
+      const paragraph = fromMarkdown(mdCode(value)).children[0];
+      expect(paragraph?.type === 'paragraph' && paragraph.children[0]).toMatchObject({ type: 'inlineCode', value });
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { liveOrigin } from '../../utils/extension/platform/badge-applier';
+import { backgroundHandlers } from '../../entrypoints/background/handlers';
+import { createScheduler, type RunCheck } from '../../utils/extension/check-scheduler';
+import * as storage from '../../utils/extension/platform/storage';
+import { report, skill } from '../extension/helpers';
+
+const A = 'https://flowers.example';
+/** Panel messages come from our own pages. */
+const EXTENSION = { kind: 'extension' } as const;
+const MD =
+  '---\nname: find-flowers\ndescription: Finds flowers.\n---\n# Find flowers\n\nSee [the shop](./shop), [the router](https://192.168.1.1/reboot) and <script>alert(1)</script>\n';
+
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function setup() {
+  const runCheck = vi.fn<RunCheck>(async (origin) => ({ report: report(origin, 'ok'), rawPoppy: null }));
+  const scheduler = createScheduler({ store: storage, runCheck, showBadge: async () => undefined, liveOrigin });
+  const handlers = backgroundHandlers(scheduler, liveOrigin);
+  const tab = async (url: string) => (await fakeBrowser.tabs.create({ url })).id!;
+  return { runCheck, scheduler, handlers, tab };
+}
+
+describe('panel messages in the background', () => {
+  it('panelOpened checks the origin the browser says the tab shows', async () => {
+    const { handlers, runCheck, scheduler, tab } = await setup();
+    await handlers.panelOpened({ type: 'panelOpened', tabId: await tab(`${A}/shop`) }, EXTENSION);
+    await scheduler.idle();
+    expect(runCheck).toHaveBeenCalledWith(A, { allHosts: true, revalidate: false }, expect.any(Function));
+  });
+
+  it.each([['chrome://settings/'], ['about:blank'], ['http://flowers.example/']])('panelOpened on %s checks nothing', async (url) => {
+    const { handlers, runCheck, tab } = await setup();
+    await handlers.panelOpened({ type: 'panelOpened', tabId: await tab(url) }, EXTENSION);
+    await handlers.recheck({ type: 'recheck', tabId: await tab(url) }, EXTENSION);
+    await handlers.panelOpened({ type: 'panelOpened', tabId: 12345 }, EXTENSION); // no such tab
+    expect(runCheck).not.toHaveBeenCalled();
+  });
+
+  it('recheck revalidates', async () => {
+    const { handlers, runCheck, scheduler, tab } = await setup();
+    await handlers.recheck({ type: 'recheck', tabId: await tab(`${A}/`) }, EXTENSION);
+    await scheduler.idle();
+    expect(runCheck).toHaveBeenCalledWith(A, { allHosts: true, revalidate: true }, expect.any(Function));
+  });
+});
+
+describe('getSkillTree', () => {
+  async function withSkill(status: 'verified' | 'mismatch') {
+    const hex = await sha256(MD);
+    const digest = `sha256:${hex}`;
+    const listed = { ...skill('find-flowers', status, digest), url: `${A}/skills/find-flowers/SKILL.md` };
+    await storage.setResult(A, {
+      report: report(A, status === 'verified' ? 'ok' : 'errors', [listed]),
+      rawPoppy: null,
+      checkedAt: Date.now(),
+      allHosts: true,
+    });
+    await storage.skillBodies.put(hex, new TextEncoder().encode(MD));
+    return digest;
+  }
+
+  it('returns the safe tree of a verified body: frontmatter gone, links resolved and judged for the site, HTML as text', async () => {
+    const { handlers, tab } = await setup();
+    const digest = await withSkill('verified');
+    const tree = await handlers.getSkillTree({ type: 'getSkillTree', tabId: await tab(`${A}/`), digest }, EXTENSION);
+    expect(tree?.[0]).toEqual({ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Find flowers' }] });
+    const json = JSON.stringify(tree);
+    expect(json).toContain(`"href":"${A}/skills/find-flowers/shop"`);
+    expect(json).not.toContain('"href":"https://192.168.1.1');
+    expect(json).toContain('"text":" (https://192.168.1.1/reboot)"');
+    expect(json).toContain('"text":"<script>"');
+    expect(json).not.toContain('description: Finds flowers.');
+  });
+
+  it('refuses a mismatch even with the bytes in the cache', async () => {
+    const { handlers, tab } = await setup();
+    const digest = await withSkill('mismatch');
+    expect(await handlers.getSkillTree({ type: 'getSkillTree', tabId: await tab(`${A}/`), digest }, EXTENSION)).toBeNull();
+  });
+
+  it("answers from the tab's own origin only", async () => {
+    const { handlers, tab } = await setup();
+    const digest = await withSkill('verified');
+    expect(await handlers.getSkillTree({ type: 'getSkillTree', tabId: await tab('https://other.example/'), digest }, EXTENSION)).toBeNull();
+  });
+});

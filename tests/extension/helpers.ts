@@ -1,0 +1,58 @@
+import { getMessage } from '../components/locale';
+export { translate } from '../components/locale';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { STORAGE_KEYS } from '../../utils/extension/platform/storage';
+import type { StoredBodyIndex } from '../../utils/extension/storage-migrations';
+import type { Report, SkillReport } from '../../utils/engine/report/report';
+import type { SkillStatus, Verdict } from '../../utils/engine/spec';
+
+export function skill(name: string, status: SkillStatus, digest = `sha256:${'a'.repeat(64)}`): SkillReport {
+  return {
+    name,
+    description: null,
+    type: 'skill-md',
+    source: 'poppy',
+    url: `https://skills.example/${name}/SKILL.md`,
+    status,
+    expectedDigest: digest,
+    actualDigest: status === 'verified' ? digest : null,
+  };
+}
+
+/** A report as the engine would write it; only the fields the wiring reads matter. */
+export function report(target: string, verdict: Verdict, skills: SkillReport[] = [], extra: Partial<Report> = {}): Report {
+  const published = verdict !== 'none';
+  return {
+    target,
+    checkedAt: new Date(0).toISOString(),
+    verdict,
+    local: false,
+    poppy: null,
+    skills,
+    findings: [],
+    documents: [
+      {
+        kind: 'poppy',
+        requestedUrl: `${target}/.well-known/poppy.json`,
+        url: null,
+        httpStatus: published ? 200 : 404,
+        contentType: null,
+        bytes: null,
+        redirected: false,
+        published,
+      },
+    ],
+    ...extra,
+  };
+}
+
+/** Hex digests of the skill bodies kept, oldest first, read from storage as the extension writes it. */
+export async function storedBodyDigests(): Promise<string[]> {
+  const raw = (await fakeBrowser.storage.local.get(STORAGE_KEYS.bodyIndex))[STORAGE_KEYS.bodyIndex] as StoredBodyIndex | undefined;
+  return raw?.bodies.map(([hex]) => hex) ?? [];
+}
+
+/** fakeBrowser's i18n is unmocked; tests that go through the real `t` install the messages (again after each reset). */
+export function installLocale(): void {
+  fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
+}
