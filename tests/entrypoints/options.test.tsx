@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OptionsForm } from '../../entrypoints/options/OptionsForm';
+import { OptionsForm } from '../../components/OptionsForm';
 import { getOptions, setOptions } from '../../utils/extension/platform/storage';
 
 const t = (key: string) => key;

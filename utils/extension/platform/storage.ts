@@ -13,6 +13,7 @@ import {
   OPTIONS_VERSION,
   readStoredBodyIndex,
   readStoredOptions,
+  type Options,
   type StoredBodyIndex,
   type StoredOptions,
 } from '../storage-migrations';
@@ -39,7 +40,7 @@ export interface CheckMarker {
 }
 
 /** The user's two switches (D5, D9); stored with a schema version (utils/extension/storage-migrations/). */
-export type Options = Omit<StoredOptions, 'version'>;
+export type { Options };
 const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
 
 /** Every key this module writes, in one place: three fixed keys and three prefixes. */

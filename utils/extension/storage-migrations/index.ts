@@ -2,7 +2,7 @@ import { bodyIndexV1ToV2, isBodyIndexV1, isBodyPair } from './skill-bodies-v1-to
 import { isOptionsV1, optionsV1ToV2 } from './options-v1-to-v2';
 import { BODY_INDEX_VERSION, isRecord, OPTIONS_VERSION, type StoredBodyIndex, type StoredOptions } from './versions';
 
-export { BODY_INDEX_VERSION, OPTIONS_VERSION, type StoredBodyIndex, type StoredOptions } from './versions';
+export { BODY_INDEX_VERSION, OPTIONS_VERSION, type Options, type StoredBodyIndex, type StoredOptions } from './versions';
 
 /** Whatever is stored under the options key, as this release's shape: never throws. */
 export function readStoredOptions(raw: unknown, defaults: Omit<StoredOptions, 'version'>): StoredOptions {

@@ -13,6 +13,8 @@ export interface StoredOptions {
   autoOtherHosts: boolean;
 }
 export const OPTIONS_VERSION = 2;
+/** The options as the rest of the extension sees them. */
+export type Options = Omit<StoredOptions, 'version'>;
 
 /** The skill-body cache's index as this release writes it: [hex, stored size], oldest first. */
 export interface StoredBodyIndex {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Options } from '../../utils/extension/platform/storage';
+import type { Options } from '../utils/extension/storage-migrations';
 
 export interface OptionsFormProps {
   load(): Promise<Options>;
