@@ -1,63 +1,99 @@
-import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
-import { checkSite, ENGINE_CODES, targetOrigin } from '../utils/engine/check';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { checkSite, targetOrigin } from '../utils/engine/check';
+import { siteFilesTransport } from '../utils/engine/net/site-files';
 import { siteContext } from '../utils/engine/net/url-policy';
-import { formatHuman } from './format-human';
+import { directoryFiles } from './dir-files';
 import { usageError, type Io } from './io';
-import { createNodeTransport } from './node-transport';
-import { createStyle, wantsColor } from './style';
+import { locateFindings } from './locations';
+import { NETWORK_OPTIONS, networkSettings, transportFor, type NetworkSettings } from './network-options';
+import { FORMATS, writeReport, type CheckedTarget, type Format } from './report-output';
+import { isDirectory, originForDirectory } from './site-dir';
+import { readSiteUrl } from './site-input';
+import { CHECK_HELP } from './usage';
 
+const OPTIONS = {
+  ...NETWORK_OPTIONS,
+  format: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  output: { type: 'string' },
+  strict: { type: 'boolean', default: false },
+  origin: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} satisfies ParseArgsConfig['options'];
+
+/** `poppy-inspector check <site-url | directory>`. */
 export async function checkCommand(args: string[], io: Io): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        strict: { type: 'boolean', default: false },
-        'same-origin-only': { type: 'boolean', default: false },
-        resolve: { type: 'string', multiple: true, default: [] },
-        cacert: { type: 'string' },
-      },
-    });
+    parsed = parseArgs({ args, allowPositionals: true, options: OPTIONS });
   } catch (e) {
-    return usageError(io, (e as Error).message);
+    return usageError(io, (e as Error).message, CHECK_HELP);
   }
   const { values, positionals } = parsed;
-  if (positionals.length !== 1) return usageError(io, 'check needs exactly one site URL.');
-  const resolve: Record<string, string> = {};
-  for (const pair of values.resolve) {
-    const at = pair.lastIndexOf(':');
-    if (at <= 0) return usageError(io, `--resolve wants <host>:<address>, got "${pair}".`);
-    resolve[pair.slice(0, at).toLowerCase()] = pair.slice(at + 1).replace(/^\[|\]$/g, '');
+  if (values.help) {
+    io.stdout.write(`${CHECK_HELP}\n`);
+    return 0;
   }
-  let ca: string | undefined;
-  if (values.cacert) {
-    try {
-      ca = await readFile(values.cacert, 'utf8');
-    } catch {
-      return usageError(io, `cannot read --cacert ${values.cacert}`);
-    }
+  if (positionals.length !== 1) return usageError(io, 'check needs exactly one site URL or directory.', CHECK_HELP);
+  const format = (values.json ? 'json' : (values.format ?? 'text')) as Format;
+  if (!FORMATS.includes(format) || (values.json && values.format !== undefined && values.format !== 'json')) {
+    return usageError(io, `--format wants one of ${FORMATS.join(', ')}${values.json ? ' (and --json means json)' : ''}.`, CHECK_HELP);
   }
+  const network = await networkSettings(values);
+  if (!network.ok) return usageError(io, network.message, CHECK_HELP);
 
-  const style = createStyle(!values.json && wantsColor(io.stdout, io.env));
-  const progress = !values.json && io.stderr.isTTY;
+  const input = positionals[0]!;
+  const target = (await isDirectory(input))
+    ? await directoryTarget(input, values.origin, network.settings)
+    : urlTarget(input, values.origin);
+  if (!target.ok) return usageError(io, target.message, CHECK_HELP);
+
+  const progress = format === 'text' && values.output === undefined && io.stderr.isTTY;
   const started = performance.now();
-  const { report } = await checkSite(positionals[0]!, {
-    transport: createNodeTransport({ resolve, ca, refusePrivateAddresses: isPublicTarget(positionals[0]!) }),
-    mayContact: () => !values['same-origin-only'],
+  const { report } = await checkSite(target.url, {
+    transport: target.transport ?? transportFor(network.settings, isPublicTarget(target.url)),
+    mayContact: () => !network.settings.sameOriginOnly,
+    limits: { maxSkills: network.settings.maxSkills },
     onProgress: progress ? ({ done, total }) => io.stderr.write(`\rChecking skills ${done}/${total}…`) : undefined,
   });
   if (progress) io.stderr.write('\r\u001b[K');
-  io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : `${formatHuman(report, style, performance.now() - started)}\n`);
+  const checked: CheckedTarget = { ...target.checked, elapsedMs: performance.now() - started };
+  if (target.checked.directory !== null) checked.locations = await locateFindings(report.findings, input, target.checked.origin);
 
-  const couldNotRun = report.findings.some(
-    (f) => f.code === ENGINE_CODES['site-unreachable'].code || f.code === ENGINE_CODES['unsupported-url'].code,
-  );
+  if (target.checked.directory !== null && !report.documents.some((d) => d.published)) {
+    io.stderr.write(`poppy-inspector: nothing to check in ${input}: no .well-known/poppy.json or .well-known/agent-skills/index.json.\n`);
+    return 2;
+  }
+  const written = await writeReport(report, checked, { format, output: values.output, io });
+  if (!written) return 2;
+  const couldNotRun = report.findings.some((f) => f.code === 'site-unreachable' || f.code === 'unsupported-url');
   if (couldNotRun) return 2;
   if (report.verdict === 'errors') return 1;
   return values.strict && report.verdict === 'warnings' ? 1 : 0;
+}
+
+type Target =
+  | { ok: true; url: string; transport: ReturnType<typeof siteFilesTransport> | null; checked: Omit<CheckedTarget, 'elapsedMs'> }
+  | { ok: false; message: string };
+
+function urlTarget(input: string, origin: string | undefined): Target {
+  if (origin !== undefined) return { ok: false, message: '--origin is for checking a directory.' };
+  const site = readSiteUrl(input);
+  if (!site.ok) return site;
+  return {
+    ok: true,
+    url: site.url,
+    transport: null,
+    checked: { input, assumedScheme: site.assumed, directory: null, origin: new URL(site.url).origin },
+  };
+}
+
+async function directoryTarget(dir: string, option: string | undefined, settings: NetworkSettings): Promise<Target> {
+  const choice = await originForDirectory(dir, option);
+  if (!choice.ok) return choice;
+  const otherHosts = settings.sameOriginOnly ? null : transportFor(settings, !siteContext(choice.origin).local);
+  const transport = siteFilesTransport(choice.origin, await directoryFiles(dir), { otherHosts });
+  return { ok: true, url: choice.origin, transport, checked: { input: dir, assumedScheme: null, directory: dir, origin: choice.origin } };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Finding } from '../utils/engine/report/findings';
 import { poppyAbsence, type Report, type SkillReport } from '../utils/engine/report/report';
 import { POPPY_ABSENCE_TEXT } from '../utils/engine/report/report-markdown';
 import { SEVERITIES, type Severity, type SkillStatus } from '../utils/engine/spec';
+import type { CheckedTarget } from './report-output';
 import { safeText, type Style } from './style';
 
 const STATUS_MARK: Readonly<Record<SkillStatus, string>> = {
@@ -17,12 +18,13 @@ const STATUS_MARK: Readonly<Record<SkillStatus, string>> = {
 const SEVERITY_TITLE: Readonly<Record<Severity, string>> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
 
 /** The human report the command line prints: summary, one line per skill, findings by severity. */
-export function formatHuman(report: Report, style: Style, elapsedMs: number): string {
+export function formatHuman(report: Report, style: Style, elapsedMs: number, checked?: CheckedTarget): string {
   const lines: string[] = [];
   const t = (s: string | null | undefined) => safeText(s ?? '');
   lines.push(
     style.bold(`Poppy Inspector · ${t(report.target)}`) + style.dim(`  (${report.checkedAt}, ${(elapsedMs / 1000).toFixed(2)} s)`),
   );
+  lines.push(...targetNotes(checked).map((n) => style.dim(n)));
   lines.push('');
   const p = report.poppy;
   if (p) {
@@ -44,9 +46,20 @@ export function formatHuman(report: Report, style: Style, elapsedMs: number): st
   const width = Math.min(40, Math.max(0, ...report.skills.map((s) => s.name.length)));
   for (const s of report.skills) lines.push(...skillLines(s, width, style));
   lines.push('');
-  lines.push(...findingLines(report.findings, style));
+  lines.push(...findingLines(report.findings, style, checked));
   lines.push(verdictLine(report, style));
   return lines.join('\n');
+}
+
+/** How the input was read: the scheme given to a bare address, or the directory checked as files. */
+function targetNotes(checked: CheckedTarget | undefined): string[] {
+  if (checked?.directory != null) {
+    const where = `Files in ${safeText(checked.directory)}, as served at ${safeText(checked.origin)}`;
+    return [`${where}; served headers (CORS, Cache-Control, content types) are checked only on the deployed site.`];
+  }
+  if (checked?.assumedScheme === 'http') return ['No scheme given: checked over http, as this computer is a dev server.'];
+  if (checked?.assumedScheme === 'https') return ['No scheme given: checked over https.'];
+  return [];
 }
 
 function skillLines(s: SkillReport, width: number, style: Style): string[] {
@@ -61,7 +74,7 @@ function skillLines(s: SkillReport, width: number, style: Style): string[] {
   return out;
 }
 
-function findingLines(findings: readonly Finding[], style: Style): string[] {
+function findingLines(findings: readonly Finding[], style: Style, checked: CheckedTarget | undefined): string[] {
   const out: string[] = [];
   for (const severity of SEVERITIES) {
     const group = findings.filter((f) => f.severity === severity);
@@ -71,7 +84,9 @@ function findingLines(findings: readonly Finding[], style: Style): string[] {
     for (const f of group) {
       out.push(`  ${colour(f.code)}  ${safeText(f.message)}`);
       out.push(style.dim(`      fix: ${safeText(f.hint)}`));
-      const where = [f.document && safeText(f.document), f.path && safeText(f.path)].filter(Boolean).join(' ');
+      const file = checked?.locations?.get(f);
+      const place = file ? [file.file, file.line, file.column].filter((x) => x !== null).join(':') : f.document;
+      const where = [place && safeText(place), f.path && safeText(f.path)].filter(Boolean).join(' ');
       if (where) out.push(style.dim(`      at:  ${where}`));
     }
     out.push('');

@@ -8,7 +8,7 @@ export interface Io {
 }
 
 /** Bad arguments: say what is wrong, show the usage, exit 2 (nothing was checked). */
-export function usageError(io: Io, message: string): number {
-  io.stderr.write(`poppy-inspector: ${message}\n\n${USAGE}\n`);
+export function usageError(io: Io, message: string, help: string = USAGE): number {
+  io.stderr.write(`poppy-inspector: ${message}\n\n${help}\n`);
   return 2;
 }

@@ -1,16 +1,83 @@
-/** The help text: `poppy-inspector --help`, and beside every usage error. */
+/** The help texts: `poppy-inspector --help`, `<command> --help`, and beside every usage error. */
+
+export const CHECK_HELP = `Usage: poppy-inspector check <site-url | directory> [options]
+
+Fetch and verify what a site publishes for agents: poppy.json, its skill index,
+/.well-known/agent-skills/index.json and every skill's sha256 digest. A directory
+laid out like the site's root (<dir>/.well-known/poppy.json, …) is checked as if
+it were served: run it before you deploy.
+
+A URL without a scheme is checked over http when it names this computer
+(localhost, *.localhost, 127.0.0.1, [::1]) and over https otherwise.
+
+  --format <f>         text (default), json, markdown or sarif
+  --json               the same as --format json
+  --output <file>      write the report in that format to <file>; the text
+                       summary still goes to the terminal
+  --strict             exit 1 on warnings too
+  --same-origin-only   contact no other host (skills there stay not-checked)
+  --origin <url>       a directory's site origin (default: https:// and the
+                       organization.domain of its poppy.json)
+  --max-skills <n>     entries checked per index (default 1000)
+  --resolve <h>:<ip>   connect to <ip> for host <h>, like curl --resolve
+  --cacert <file>      also trust this CA certificate (PEM)
+
+Exit codes: 0 no errors (with --strict: no warnings), 1 errors found,
+2 could not run (bad arguments, or nothing answered at the address).`;
+
+export const INDEX_HELP = `Usage: poppy-inspector index <directory> [--write] [--init] [--origin <url>]
+
+Recompute every digest in poppy.json's skill_index and in
+.well-known/agent-skills/index.json from the files they point at, and print
+what changed. Exit 1 when a digest is stale, so it can gate a deploy.
+
+  --write          rewrite the stale digest values (nothing else in the files)
+  --init           no index yet: write .well-known/agent-skills/index.json from
+                   .well-known/agent-skills/*/SKILL.md (name and description
+                   from each frontmatter)
+  --origin <url>   the site's origin, for absolute URLs (default: https:// and
+                   the organization.domain of poppy.json)
+
+Exit codes: 0 every digest matches (or was written), 1 stale or broken entries,
+2 could not run.`;
+
+export const SURVEY_HELP = `Usage: poppy-inspector survey <file | -> [options]
+       poppy-inspector survey --summarize <results.jsonl>...
+
+Check many sites (one per line; blank lines and # comments are skipped; - reads
+stdin). One JSON object per site on stdout, progress and a closing summary on
+stderr. The output is line-oriented and order-free: split a long list, run each
+part anywhere, then cat the parts together and --summarize them.
+
+  --concurrency <n>    sites checked at once (default 8; each site has at most
+                       6 requests in flight)
+  --deadline <s>       seconds a site may take in all (default 60)
+  --full               each line carries the whole report
+  --output <file>      append the JSON lines to <file> instead of stdout
+  --resume <file>      skip sites already in <file> (an earlier run's output)
+  --summarize          read JSON-line results and print only the summary
+  --same-origin-only, --max-skills <n>, --resolve <h>:<ip>, --cacert <file>
+                       as for check
+
+Exit codes: 0 done (whatever the sites' verdicts), 2 could not run.`;
+
+export const DIGEST_HELP = `Usage: poppy-inspector digest <file>...
+
+Print the sha256: digest of local files, as a skill index wants it.`;
+
 export const USAGE = `Usage:
-  poppy-inspector check <site-url> [--json] [--strict] [--same-origin-only]
-                        [--resolve <host>:<address>]... [--cacert <file>]
+  poppy-inspector check <site-url | directory> [--format text|json|markdown|sarif]
+                        [--output <file>] [--strict] [--same-origin-only] ...
+  poppy-inspector index <directory> [--write] [--init]
+  poppy-inspector survey <file | -> [--concurrency <n>] [--full] [--resume <file>]
   poppy-inspector digest <file>...
+  poppy-inspector --version | --help | <command> --help
 
-check    Fetch and verify what a site publishes for agents: poppy.json, its skill
-         index, /.well-known/agent-skills/index.json and every skill's sha256 digest.
-         --json              print the report as JSON (documented in the README)
-         --strict            exit 1 on warnings too
-         --same-origin-only  do not contact other hosts (skills there stay not-checked)
-         --resolve h:addr    connect to <addr> for host <h> (like curl --resolve)
-         --cacert <file>     also trust this CA certificate (PEM)
-digest   Print the sha256: digest of local files, as a skill index wants it.
+check    Verify what a site (or a directory before you deploy it) publishes for
+         agents: poppy.json, its skill indexes and every skill's sha256 digest.
+index    Recompute the digests in a directory's indexes; --write updates them.
+survey   Check many sites; one JSON line per site and a summary table.
+digest   Print the sha256: digest of local files.
 
-Exit codes: 0 no errors (with --strict: no warnings), 1 errors found, 2 could not run.`;
+Exit codes: 0 no errors, 1 errors found (check --strict: warnings too),
+2 could not run. Details: poppy-inspector <command> --help`;

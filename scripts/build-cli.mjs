@@ -20,6 +20,8 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // ES modules first: jsonc-parser's `main` is a UMD build whose require() calls esbuild cannot follow.
+  mainFields: ['module', 'main'],
   outExtension: { '.js': '.mjs' },
   chunkNames: '[name]-[hash]',
   legalComments: 'none',

@@ -1,0 +1,58 @@
+/** The options `check` and `survey` share: how to reach sites, and how much to check. */
+import { readFile } from 'node:fs/promises';
+import type { ParseArgsConfig } from 'node:util';
+import type { Transport } from '../utils/engine/net/fetch-types';
+import { createNodeTransport } from './node-transport';
+
+export const NETWORK_OPTIONS = {
+  'same-origin-only': { type: 'boolean', default: false },
+  'max-skills': { type: 'string' },
+  resolve: { type: 'string', multiple: true, default: [] as string[] },
+  cacert: { type: 'string' },
+} satisfies ParseArgsConfig['options'];
+
+/** D5: the command line checks up to 1000 entries per index by default (the extension 200). */
+export const CLI_MAX_SKILLS = 1000;
+
+export interface NetworkSettings {
+  sameOriginOnly: boolean;
+  maxSkills: number;
+  resolve: Record<string, string>;
+  ca: string | undefined;
+}
+
+interface NetworkValues {
+  'same-origin-only': boolean;
+  'max-skills'?: string;
+  resolve: string[];
+  cacert?: string;
+}
+
+export async function networkSettings(
+  values: NetworkValues,
+): Promise<{ ok: true; settings: NetworkSettings } | { ok: false; message: string }> {
+  const resolve: Record<string, string> = {};
+  for (const pair of values.resolve) {
+    const at = pair.lastIndexOf(':');
+    if (at <= 0) return { ok: false, message: `--resolve wants <host>:<address>, got "${pair}".` };
+    resolve[pair.slice(0, at).toLowerCase()] = pair.slice(at + 1).replace(/^\[|\]$/g, '');
+  }
+  const raw = values['max-skills'];
+  const maxSkills = raw === undefined ? CLI_MAX_SKILLS : Number(raw);
+  if (!Number.isSafeInteger(maxSkills) || maxSkills < 1)
+    return { ok: false, message: `--max-skills wants a whole number above 0, got "${raw}".` };
+  let ca: string | undefined;
+  if (values.cacert !== undefined) {
+    try {
+      ca = await readFile(values.cacert, 'utf8');
+    } catch {
+      return { ok: false, message: `cannot read --cacert ${values.cacert}.` };
+    }
+  }
+  return { ok: true, settings: { sameOriginOnly: values['same-origin-only'], maxSkills, resolve, ca } };
+}
+
+/** The network transport for one site: public sites may not resolve to private addresses. */
+export function transportFor(settings: NetworkSettings, publicSite: boolean): Transport {
+  return createNodeTransport({ resolve: settings.resolve, ca: settings.ca, refusePrivateAddresses: publicSite });
+}

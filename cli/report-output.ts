@@ -1,0 +1,71 @@
+/**
+ * Writes a check's report in the format asked for, to the terminal or to `--output`; with
+ * `--output` the text summary still goes to the terminal, so a CI log shows what was found.
+ */
+import { writeFile } from 'node:fs/promises';
+import type { Finding } from '../utils/engine/report/findings';
+import { reportToMarkdown } from '../utils/engine/report/report-markdown';
+import type { Report } from '../utils/engine/report/report';
+import { formatHuman } from './format-human';
+import { toSarif } from './format-sarif';
+import type { Io } from './io';
+import type { FileLocation } from './locations';
+import { createStyle, wantsColor } from './style';
+
+export const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** What was checked, beside the report: the input, and for a directory where findings are. */
+export interface CheckedTarget {
+  input: string;
+  /** The scheme given to an address typed without one. */
+  assumedScheme: 'http' | 'https' | null;
+  /** The directory checked as the site's files, or null for a URL. */
+  directory: string | null;
+  origin: string;
+  elapsedMs: number;
+  locations?: Map<Finding, FileLocation>;
+}
+
+/** The report as JSON; a check of files adds `directory` and each finding's `file`, `line`, `column`. */
+export function jsonReport(report: Report, checked: CheckedTarget): string {
+  if (checked.directory === null) return JSON.stringify(report, null, 2);
+  const findings = report.findings.map((f) => {
+    const where = checked.locations?.get(f);
+    return where ? { ...f, file: where.file, line: where.line, column: where.column } : f;
+  });
+  return JSON.stringify({ ...report, directory: checked.directory, findings }, null, 2);
+}
+
+function render(format: Format, report: Report, checked: CheckedTarget, color: boolean): string {
+  switch (format) {
+    case 'json':
+      return jsonReport(report, checked);
+    case 'markdown':
+      return reportToMarkdown(report);
+    case 'sarif':
+      return JSON.stringify(toSarif(report, checked.locations), null, 2);
+    case 'text':
+      return formatHuman(report, createStyle(color), checked.elapsedMs, checked);
+  }
+}
+
+export async function writeReport(
+  report: Report,
+  checked: CheckedTarget,
+  o: { format: Format; output: string | undefined; io: Io },
+): Promise<boolean> {
+  const color = wantsColor(o.io.stdout, o.io.env);
+  if (o.output === undefined) {
+    o.io.stdout.write(`${render(o.format, report, checked, o.format === 'text' && color)}\n`);
+    return true;
+  }
+  try {
+    await writeFile(o.output, `${render(o.format, report, checked, false)}\n`);
+  } catch (e) {
+    o.io.stderr.write(`poppy-inspector: cannot write --output ${o.output}: ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);
+    return false;
+  }
+  o.io.stdout.write(`${render('text', report, checked, color)}\n`);
+  return true;
+}

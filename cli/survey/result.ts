@@ -1,0 +1,75 @@
+/** One site's line in a survey's output: what it publishes, how its skills fared, which findings. */
+import type { Report } from '../../utils/engine/report/report';
+import { SKILL_STATUSES, type SkillStatus, type Verdict } from '../../utils/engine/spec';
+
+export interface SurveyLine {
+  /** The site as listed (the key `--resume` matches on). */
+  site: string;
+  /** The origin checked, or null when the line is not a web address. */
+  target: string | null;
+  verdict: Verdict | null;
+  /** Something answered at the address. */
+  reachable: boolean;
+  publishes: { poppy: boolean; skillIndex: boolean; standaloneIndex: boolean; legacyIndex: boolean };
+  skills: Record<SkillStatus, number> & { total: number };
+  findings: { error: number; warning: number; info: number };
+  /** Distinct codes of the error and warning findings. */
+  codes: string[];
+  /** The per-site deadline cut the check short. */
+  deadline: boolean;
+  elapsedMs: number;
+  /** Why the site was not checked at all (not a web address). */
+  error?: string;
+  /** `--full`: the whole report. */
+  report?: Report;
+}
+
+const UNREACHABLE_CODES = new Set(['site-unreachable']);
+
+export function surveyLine(site: string, report: Report, o: { elapsedMs: number; deadline: boolean; full: boolean }): SurveyLine {
+  const published = (kind: string) => report.documents.some((d) => d.kind === kind && d.published);
+  const skills = { total: report.skills.length, ...(Object.fromEntries(SKILL_STATUSES.map((s) => [s, 0])) as Record<SkillStatus, number>) };
+  for (const s of report.skills) skills[s.status]++;
+  const findings = { error: 0, warning: 0, info: 0 };
+  const codes = new Set<string>();
+  for (const f of report.findings) {
+    findings[f.severity]++;
+    if (f.severity !== 'info') codes.add(f.code);
+  }
+  const line: SurveyLine = {
+    site,
+    target: report.target,
+    verdict: report.verdict,
+    reachable: !report.findings.some((f) => UNREACHABLE_CODES.has(f.code)),
+    publishes: {
+      poppy: published('poppy'),
+      skillIndex: report.poppy?.hasSkillIndex ?? false,
+      standaloneIndex: published('index'),
+      legacyIndex: published('legacy-index'),
+    },
+    skills,
+    findings,
+    codes: [...codes].sort(),
+    deadline: o.deadline,
+    elapsedMs: Math.round(o.elapsedMs),
+  };
+  if (o.full) line.report = report;
+  return line;
+}
+
+export function unusableLine(site: string, error: string): SurveyLine {
+  const skills = { total: 0, ...(Object.fromEntries(SKILL_STATUSES.map((s) => [s, 0])) as Record<SkillStatus, number>) };
+  return {
+    site,
+    target: null,
+    verdict: null,
+    reachable: false,
+    publishes: { poppy: false, skillIndex: false, standaloneIndex: false, legacyIndex: false },
+    skills,
+    findings: { error: 0, warning: 0, info: 0 },
+    codes: [],
+    deadline: false,
+    elapsedMs: 0,
+    error,
+  };
+}
