@@ -2,12 +2,13 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkSite, targetOrigin } from '../utils/engine/check';
 import { siteFilesTransport } from '../utils/engine/net/site-files';
 import { siteContext } from '../utils/engine/net/url-policy';
+import { WELL_KNOWN } from '../utils/engine/spec';
 import { directoryFiles } from './dir-files';
 import { usageError, type Io } from './io';
 import { locateFindings } from './locations';
 import { NETWORK_OPTIONS, networkSettings, transportFor, type NetworkSettings } from './network-options';
 import { FORMATS, writeReport, type CheckedTarget, type Format } from './report-output';
-import { isDirectory, originForDirectory } from './site-dir';
+import { fileOf, isDirectory, isFile, originForDirectory } from './site-dir';
 import { readSiteUrl } from './site-input';
 import { CHECK_HELP } from './usage';
 
@@ -60,10 +61,6 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
   const checked: CheckedTarget = { ...target.checked, elapsedMs: performance.now() - started };
   if (target.checked.directory !== null) checked.locations = await locateFindings(report.findings, input, target.checked.origin);
 
-  if (target.checked.directory !== null && !report.documents.some((d) => d.published)) {
-    io.stderr.write(`poppy-inspector: nothing to check in ${input}: no .well-known/poppy.json or .well-known/agent-skills/index.json.\n`);
-    return 2;
-  }
   const written = await writeReport(report, checked, { format, output: values.output, io });
   if (!written) return 2;
   const couldNotRun = report.findings.some((f) => f.code === 'site-unreachable' || f.code === 'unsupported-url');
@@ -89,6 +86,9 @@ function urlTarget(input: string, origin: string | undefined): Target {
 }
 
 async function directoryTarget(dir: string, option: string | undefined, settings: NetworkSettings): Promise<Target> {
+  const present = await Promise.all([WELL_KNOWN.poppy, WELL_KNOWN.skillIndex].map((p) => isFile(fileOf(dir, p))));
+  if (!present.includes(true))
+    return { ok: false, message: `nothing to check in ${dir}: no ${WELL_KNOWN.poppy.slice(1)} or ${WELL_KNOWN.skillIndex.slice(1)}.` };
   const choice = await originForDirectory(dir, option);
   if (!choice.ok) return choice;
   const otherHosts = settings.sameOriginOnly ? null : transportFor(settings, !siteContext(choice.origin).local);

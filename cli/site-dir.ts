@@ -11,6 +11,10 @@ export async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isDirectory() ?? false;
 }
 
+export async function isFile(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isFile() ?? false;
+}
+
 /** `<dir>` + a site path such as `/.well-known/poppy.json`. */
 export function fileOf(dir: string, sitePath: string): string {
   return join(dir, ...sitePath.split('/').filter(Boolean));

@@ -2,9 +2,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 
-export const BIN = 'bin/poppy-inspector.mjs';
+export const BIN = resolvePath('bin/poppy-inspector.mjs');
 
 export interface Run {
   code: number | null;
@@ -12,9 +12,17 @@ export interface Run {
   stderr: string;
 }
 
-export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+export interface RunOptions {
+  /** Working directory (default: this checkout). */
+  cwd?: string;
+  /** Written to the child's stdin, which is then closed. */
+  stdin?: string;
+}
+
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, options: RunOptions = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1', ...env } });
+    const child = spawn(cmd, args, { env: { ...process.env, NO_COLOR: '1', ...env }, cwd: options.cwd });
+    child.stdin.end(options.stdin ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -24,6 +32,9 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): P
 }
 
 export const cli = (...args: string[]) => run('node', [BIN, ...args]);
+
+/** The bin run from another directory (paths in its output are relative to it). */
+export const cliIn = (cwd: string, ...args: string[]) => run('node', [BIN, ...args], {}, { cwd });
 
 /** Rebuilds the bundle: the tests must exercise the current source, not a stale build. */
 export async function buildCli(): Promise<void> {

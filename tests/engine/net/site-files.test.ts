@@ -83,7 +83,7 @@ describe('siteFilesTransport', () => {
 });
 
 describe('checkSite over files', () => {
-  it.each([northlight, northlightStale])('%s: the statuses the served site gets', async (site) => {
+  it.each([northlight, northlightStale].map((s) => [s.name, s] as const))('%s: the statuses the served site gets', async (_name, site) => {
     const origin = filesOrigin(site.name);
     const { report } = await checkSite(origin, {
       transport: siteFilesTransport(origin, memoryFiles(await siteFileMap(site)), { otherHosts: null }),

@@ -1,0 +1,88 @@
+// `check <dir>`: a directory laid out like a site's root is checked as if it were served, with
+// the same engine, and every finding names its file (and line and column for a JSON path).
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, cliIn } from '../integration/cli-process';
+import type { Report } from '../../utils/engine/report/report';
+import { writeSiteDir } from '../fixtures/site-files';
+import { northlight } from '../fixtures/sites/northlight';
+import { northlightStale } from '../fixtures/sites/northlight-stale';
+import { secondOrigin } from '../fixtures/sites/second-origin';
+
+type LocatedReport = Report & {
+  directory: string;
+  findings: (Report['findings'][number] & { file?: string; line?: number | null; column?: number | null })[];
+};
+
+beforeAll(() => buildCli(), 60_000);
+
+const statuses = (r: Report) => Object.fromEntries(r.skills.map((s) => [s.name, s.status]));
+
+describe('poppy-inspector check <dir>', () => {
+  it.each([northlight, northlightStale].map((s) => [s.name, s] as const))(
+    '%s: the verdict and statuses of the served store, and its exit code',
+    async (_name, site) => {
+      const dir = await writeSiteDir(site);
+      const r = await cliIn(dirname(dir), 'check', basename(dir), '--json', '--same-origin-only');
+      const report = JSON.parse(r.stdout) as LocatedReport;
+      expect([report.verdict, statuses(report)]).toEqual([site.expect.verdict, site.expect.skills]);
+      expect(report.target).toBe(`https://${site.name}.poppy.test`);
+      expect(report.directory).toBe(basename(dir));
+      expect(r.code).toBe(site.expect.verdict === 'errors' ? 1 : 0);
+    },
+  );
+
+  it('names the file, line and column of a finding with a JSON path', async () => {
+    const dir = await writeSiteDir(northlight);
+    const poppy = join(dir, '.well-known/poppy.json');
+    const text = readFileSync(poppy, 'utf8');
+    // An unknown field, one edit from a known one, on a line of its own.
+    writeFileSync(poppy, text.replace('"protocol_version"', '"protocol_versoin": "0.3",\n  "protocol_version"'));
+    const r = await cliIn(dirname(dir), 'check', basename(dir), '--json', '--same-origin-only');
+    const f = (JSON.parse(r.stdout) as LocatedReport).findings.find((x) => x.path === '$.protocol_versoin');
+    expect(f).toMatchObject({ file: `${basename(dir)}/.well-known/poppy.json`, line: 2, column: 3 });
+    const human = await cliIn(dirname(dir), 'check', basename(dir), '--same-origin-only');
+    expect(human.stdout).toContain(`at:  ${basename(dir)}/.well-known/poppy.json:2:3 $.protocol_versoin`);
+    expect(human.stdout).toContain(`Files in ${basename(dir)}, as served at https://northlight.poppy.test`);
+  });
+
+  it('--origin maps absolute URLs on that origin into the directory', async () => {
+    const dir = await writeSiteDir(northlight, 'https://shop.example');
+    const r = await cliIn(dir, 'check', '.', '--origin', 'https://shop.example', '--json', '--same-origin-only');
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.target).toBe('https://shop.example');
+    expect(Object.values(statuses(report))).toEqual(['verified', 'verified', 'verified']);
+    // organization.domain (northlight.poppy.test) is not the origin given: the binding error says so.
+    expect(report.findings.map((f) => f.code)).toContain('domain-mismatch');
+  });
+
+  it('--same-origin-only leaves skills on other hosts not checked, and says so', async () => {
+    const dir = await writeSiteDir(secondOrigin);
+    const r = await cliIn(dir, 'check', '.', '--json', '--same-origin-only');
+    expect((JSON.parse(r.stdout) as Report).skills.map((s) => s.status)).toEqual(['not-checked', 'not-checked', 'not-checked']);
+  });
+
+  it.each([
+    ['a directory with nothing published', () => mkdtempSync(join(tmpdir(), 'poppy-empty-')), [], /nothing to check in/],
+    [
+      'a poppy.json without organization.domain',
+      () => {
+        const dir = mkdtempSync(join(tmpdir(), 'poppy-nodomain-'));
+        mkdirSync(join(dir, '.well-known'));
+        writeFileSync(join(dir, '.well-known/poppy.json'), '{"protocol_version": "0.3"}');
+        return dir;
+      },
+      [],
+      /pass --origin/,
+    ],
+    ['a bad --origin', () => writeSiteDir(northlight), ['--origin', 'ftp://x'], /--origin wants/],
+  ])('%s exits 2 with a message and no report', async (_what, make, extra, message) => {
+    const dir = await make();
+    const r = await cliIn(dir, 'check', '.', ...extra);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+});
