@@ -85,7 +85,7 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
   });
   await sink.close();
   progress.end();
-  io.stderr.write(`${summary.table(performance.now() - started)}\n`);
+  io.stderr.write(`${summary.table({ elapsedMs: performance.now() - started, checked: progress.count })}\n`);
   return 0;
 }
 
@@ -201,6 +201,10 @@ class Progress {
 
   end(): void {
     if (this.io.stderr.isTTY && this.checkedCount > 0) this.io.stderr.write('\r\u001b[K');
-    if (this.resumed > 0 && this.skippedCount === 0 && this.checkedCount === 0) this.io.stderr.write('Nothing left to check.\n');
+    if (this.resumed > 0 && this.checkedCount === 0) this.io.stderr.write('Nothing left to check.\n');
+  }
+
+  get count(): number {
+    return this.checkedCount;
   }
 }

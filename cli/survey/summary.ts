@@ -43,12 +43,13 @@ export class SurveySummary {
     for (const code of line.codes) this.codes.set(code, (this.codes.get(code) ?? 0) + 1);
   }
 
-  /** Plain text for stderr. */
-  table(elapsedMs: number | null): string {
+  /** Plain text for stderr; `run` is this run's share (a resumed run also counts earlier lines). */
+  table(run: { elapsedMs: number; checked: number } | null): string {
     const row = (label: string, n: number) => `  ${label.padEnd(40)} ${String(n).padStart(7)}`;
     const checked = this.sites - this.unusable;
     const top = [...this.codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, TOP_CODES);
-    const time = elapsedMs === null ? '' : ` in ${(elapsedMs / 1000).toFixed(1)} s (${((checked / elapsedMs) * 1000).toFixed(1)} sites/s)`;
+    const rate = run && run.elapsedMs > 0 ? ` (${((run.checked / run.elapsedMs) * 1000).toFixed(1)} sites/s)` : '';
+    const time = run === null ? '' : `, ${run.checked} checked in ${(run.elapsedMs / 1000).toFixed(1)} s${rate}`;
     return [
       `Survey: ${this.sites} site(s)${time}`,
       row('answered', checked - this.unreachable),

@@ -99,7 +99,7 @@ describe('poppy-inspector digest and arguments', () => {
     [['check', 'a', 'b'], 'exactly one site URL'],
     [['check', 'x', '--bogus'], 'Unknown option'],
     [['check', 'x', '--resolve', 'nocolon'], '--resolve wants'],
-    [['frobnicate'], 'Unknown command'],
+    [['frobnicate'], 'unknown command "frobnicate"'],
     [['digest'], 'at least one file'],
   ])('%j is a usage error (exit 2, no report)', async (args, message) => {
     const r = await cli(...args);
@@ -117,6 +117,6 @@ describe('poppy-inspector digest and arguments', () => {
   it('--help exits 0 with usage', async () => {
     const r = await cli('--help');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('poppy-inspector check <site-url>');
+    expect(r.stdout).toContain('poppy-inspector check <site-url | directory>');
   });
 });

@@ -1,0 +1,91 @@
+// The command line run as a new user would: help, version, what a bad address says, how an
+// address without a scheme is read, a closed pipe, and npm's banner kept out of JSON.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, buildCli, cli, run } from '../integration/cli-process';
+import type { Report } from '../../utils/engine/report/report';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { northlight } from '../fixtures/sites/northlight';
+
+let server: FixtureServer;
+const port = () => new URL(server.origin('northlight')).port;
+
+beforeAll(async () => {
+  await buildCli();
+  server = await startFixtureServer({ sites: [northlight], https: false });
+}, 60_000);
+afterAll(() => server.close());
+
+describe('help and version', () => {
+  it.each(['check', 'index', 'survey', 'digest'])('%s --help and help %s exit 0 with that command’s usage', async (command) => {
+    for (const args of [
+      [command, '--help'],
+      ['help', command],
+    ]) {
+      const r = await cli(...args);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      expect(r.stdout).toMatch(new RegExp(`^Usage: poppy-inspector ${command} `));
+    }
+  });
+
+  it('--version prints the package version, and --help lists it', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(await cli('--version')).toMatchObject({ code: 0, stdout: `${version}\n` });
+    expect((await cli('--help')).stdout).toContain('poppy-inspector --version');
+  });
+});
+
+describe('addresses', () => {
+  it.each([
+    ['https://exa mple.com', 'is not a web address'],
+    ['ftp://shop.example', 'is a ftp: address'],
+    ['https://user:pw@shop.example', 'user name or password'],
+    ['http://', 'is not a web address'],
+  ])('%s is a usage error (exit 2), not a report', async (input, message) => {
+    const r = await cli('check', input, '--json');
+    expect([r.code, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toContain(message);
+  });
+
+  it.each([
+    ['127.0.0.1:PORT', 'http://127.0.0.1:PORT'],
+    ['localhost:PORT', 'http://localhost:PORT'],
+    ['northlight.localhost:PORT', 'http://northlight.localhost:PORT'],
+  ])('%s has no scheme: a local address is checked over http, and the report says so', async (input, target) => {
+    const r = await cli('check', input.replace('PORT', port()));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`Poppy Inspector · ${target.replace('PORT', port())}`);
+    expect(r.stdout).toContain('No scheme given: checked over http, as this computer is a dev server.');
+    const json = JSON.parse((await cli('check', input.replace('PORT', port()), '--json')).stdout) as Report;
+    expect([json.target, json.verdict]).toEqual([target.replace('PORT', port()), 'ok']);
+  });
+
+  it('a public name without a scheme is checked over https', async () => {
+    // Resolved to a closed loopback port: nothing is sent off this computer.
+    const r = await cli('check', 'shop.poppy.test:1', '--resolve', 'shop.poppy.test:127.0.0.1');
+    expect(r.stdout).toContain('Poppy Inspector · https://shop.poppy.test:1');
+    expect(r.stdout).toContain('No scheme given: checked over https.');
+  });
+});
+
+describe('output', () => {
+  it('a pipe closed early (| head) ends the command quietly', async () => {
+    const child = spawn('node', [BIN, 'check', server.origin('northlight')], { env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Error|at /);
+    expect(code).toBe(0);
+  });
+
+  it('npm run -s check writes nothing but the report, so its JSON parses', async () => {
+    const r = await run('npm', ['run', '-s', 'check', '--', server.origin('northlight'), '--json']);
+    expect((JSON.parse(r.stdout) as Report).verdict).toBe('ok');
+  });
+
+  it('the README never pipes plain `npm run check` (its banner would land in the file)', () => {
+    expect(readFileSync('README.md', 'utf8')).not.toMatch(/npm run check --/);
+  });
+});

@@ -1,0 +1,143 @@
+// `survey`: many sites, one JSON line each on stdout, progress and a summary on stderr; resumable,
+// mergeable, and bounded by a per-site deadline.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SurveyLine } from '../../cli/survey/result';
+import { buildCli, cli, run, BIN } from '../integration/cli-process';
+import { silent } from '../fixtures/hostile/slow';
+import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { legacyOnly } from '../fixtures/sites/legacy-only';
+import { noPoppy } from '../fixtures/sites/no-poppy';
+import { northlight } from '../fixtures/sites/northlight';
+import { northlightStale } from '../fixtures/sites/northlight-stale';
+import { wellKnownOnly } from '../fixtures/sites/well-known-only';
+
+let server: FixtureServer;
+let closedPort: number;
+let list: string;
+let sites: string[];
+const work = mkdtempSync(join(tmpdir(), 'poppy-survey-'));
+
+beforeAll(async () => {
+  await buildCli();
+  server = await startFixtureServer({ sites: [northlight, northlightStale, wellKnownOnly, noPoppy, legacyOnly, silent], https: false });
+  const probe = createServer().listen(0, '127.0.0.1');
+  await new Promise((r) => probe.once('listening', r));
+  closedPort = (probe.address() as { port: number }).port;
+  await new Promise((r) => probe.close(r));
+  sites = [northlight, northlightStale, wellKnownOnly, noPoppy, legacyOnly].map((s) => server.origin(s.name));
+  sites.push(`127.0.0.1:${closedPort}`, 'ftp://not-a-site');
+  list = join(work, 'sites.txt');
+  writeFileSync(list, ['# a survey', '', ...sites.map((s) => `  ${s}  `)].join('\n'));
+}, 60_000);
+afterAll(() => server.close());
+
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as SurveyLine);
+const bySite = (ls: SurveyLine[]) => Object.fromEntries(ls.map((l) => [l.site, l]));
+
+describe('poppy-inspector survey', () => {
+  it('writes one JSON line per site with verdict, publications, skill counts and error codes', async () => {
+    const r = await cli('survey', list);
+    expect(r.code).toBe(0);
+    const out = bySite(lines(r.stdout));
+    expect(Object.keys(out).sort()).toEqual([...sites].sort());
+    const nl = out[server.origin('northlight')]!;
+    expect(nl).toMatchObject({
+      verdict: 'ok',
+      reachable: true,
+      publishes: { poppy: true, skillIndex: true, standaloneIndex: true, legacyIndex: false },
+    });
+    expect([nl.skills.total, nl.skills.verified]).toEqual([3, 3]);
+    const stale = out[server.origin('northlight-stale')]!;
+    expect([stale.verdict, stale.skills.mismatch, stale.codes]).toEqual(['errors', 1, ['digest-mismatch']]);
+    expect(out[server.origin('well-known-only')]!.publishes).toEqual({
+      poppy: false,
+      skillIndex: false,
+      standaloneIndex: true,
+      legacyIndex: false,
+    });
+    expect(out[server.origin('legacy-only')]!.publishes.legacyIndex).toBe(true);
+    expect(out[server.origin('no-poppy')]!.verdict).toBe('none');
+    expect(out[`127.0.0.1:${closedPort}`]).toMatchObject({ target: `http://127.0.0.1:${closedPort}`, reachable: false });
+    expect(out['ftp://not-a-site']).toMatchObject({ verdict: null, error: expect.stringContaining('ftp:') });
+    expect(nl.report).toBeUndefined();
+  });
+
+  it('closes with a summary table on stderr', async () => {
+    const r = await cli('survey', list);
+    const row = (label: string) => Number(new RegExp(`^  ${label.replace(/[()]/g, '\\$&')}\\s+(\\d+)$`, 'm').exec(r.stderr)?.[1]);
+    expect(r.stderr).toMatch(/^Survey: 7 site\(s\), 7 checked in [\d.]+ s \([\d.]+ sites\/s\)$/m);
+    expect([row('answered'), row('did not answer'), row('not a web address')]).toEqual([5, 1, 1]);
+    expect([
+      row('publish poppy.json'),
+      row('  with skill_index'),
+      row('publish agent-skills/index.json'),
+      row('publish the legacy skills/index.json'),
+    ]).toEqual([2, 2, 3, 1]);
+    expect(r.stderr).toMatch(/^Skills: \d+ listed, \d+ verified, 1 mismatched, /m);
+    expect(r.stderr).toMatch(/^ {2}digest-mismatch\s+1$/m);
+  });
+
+  it('reads the list from stdin with -, and --full carries each whole report', async () => {
+    const r = await run('node', [BIN, 'survey', '-', '--full'], {}, { stdin: `${server.origin('northlight')}\n` });
+    const [line] = lines(r.stdout);
+    expect(line!.report!.skills.map((s) => s.status)).toEqual(['verified', 'verified', 'verified']);
+  });
+
+  it('--resume skips sites already in the output, --output appends, and the summary covers both runs', async () => {
+    const out = join(work, 'resume.jsonl');
+    const half = join(work, 'half.txt');
+    writeFileSync(half, sites.slice(0, 3).join('\n'));
+    await cli('survey', half, '--output', out);
+    expect(lines(readFileSync(out, 'utf8'))).toHaveLength(3);
+    const r = await cli('survey', list, '--output', out, '--resume', out);
+    expect(r.stdout).toBe('');
+    const all = lines(readFileSync(out, 'utf8'));
+    expect(all.map((l) => l.site).sort()).toEqual([...sites].sort());
+    expect(r.stderr).toMatch(/^Survey: 7 site\(s\), 4 checked in /m);
+    const again = await cli('survey', list, '--output', out, '--resume', out);
+    expect(lines(readFileSync(out, 'utf8'))).toHaveLength(7);
+    expect(again.stderr).toContain('Nothing left to check.');
+  });
+
+  it('--summarize merges the parts of a split run, each site once', async () => {
+    const whole = await cli('survey', list);
+    const parts = lines(whole.stdout).map((l) => JSON.stringify(l));
+    const a = join(work, 'a.jsonl');
+    const b = join(work, 'b.jsonl');
+    writeFileSync(a, `${parts.slice(0, 4).join('\n')}\n`);
+    writeFileSync(b, `${parts.slice(3).join('\n')}\nnot json\n`);
+    const r = await cli('survey', '--summarize', a, b);
+    expect(r.code).toBe(0);
+    const table = (s: string) => s.slice(s.indexOf('\n'));
+    expect(table(r.stdout)).toBe(table(whole.stderr.slice(whole.stderr.lastIndexOf('Survey:'))));
+    expect(r.stderr).toContain('1 repeated site(s) counted once.');
+    expect(r.stderr).toContain('1 line(s) that are not survey results were skipped.');
+  });
+
+  it('--deadline cuts a site that never answers short', async () => {
+    const r = await run('node', [BIN, 'survey', '-', '--deadline', '1'], {}, { stdin: server.origin('h-silent') });
+    const [line] = lines(r.stdout);
+    expect(line).toMatchObject({ deadline: true, verdict: 'errors' });
+    expect(line!.elapsedMs).toBeLessThan(5000);
+  });
+
+  it.each([
+    [['survey'], 'one file of sites'],
+    [['survey', 'x', '--concurrency', '0'], 'whole numbers above 0'],
+    [['survey', '/nonexistent/sites.txt'], 'cannot read /nonexistent/sites.txt'],
+    [['survey', '--summarize'], 'needs the JSON-line results'],
+  ])('%j is a usage error', async (args, message) => {
+    const r = await cli(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+});
