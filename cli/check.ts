@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { checkSite, targetOrigin } from '../utils/engine/check';
+import { checkSite, ENGINE_CODES, targetOrigin } from '../utils/engine/check';
 import { siteFilesTransport } from '../utils/engine/net/site-files';
 import { siteContext } from '../utils/engine/net/url-policy';
 import { WELL_KNOWN } from '../utils/engine/spec';
@@ -63,7 +63,9 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
 
   const written = await writeReport(report, checked, { format, output: values.output, io });
   if (!written) return 2;
-  const couldNotRun = report.findings.some((f) => f.code === 'site-unreachable' || f.code === 'unsupported-url');
+  const couldNotRun = report.findings.some(
+    (f) => f.code === ENGINE_CODES['site-unreachable'].code || f.code === ENGINE_CODES['unsupported-url'].code,
+  );
   if (couldNotRun) return 2;
   if (report.verdict === 'errors') return 1;
   return values.strict && report.verdict === 'warnings' ? 1 : 0;

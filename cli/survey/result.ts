@@ -1,4 +1,5 @@
 /** One site's line in a survey's output: what it publishes, how its skills fared, which findings. */
+import { ENGINE_CODES } from '../../utils/engine/check';
 import type { Report } from '../../utils/engine/report/report';
 import { SKILL_STATUSES, type SkillStatus, type Verdict } from '../../utils/engine/spec';
 
@@ -24,7 +25,7 @@ export interface SurveyLine {
   report?: Report;
 }
 
-const UNREACHABLE_CODES = new Set(['site-unreachable']);
+const UNREACHABLE_CODES = new Set([ENGINE_CODES['site-unreachable'].code]);
 
 export function surveyLine(site: string, report: Report, o: { elapsedMs: number; deadline: boolean; full: boolean }): SurveyLine {
   const published = (kind: string) => report.documents.some((d) => d.kind === kind && d.published);
