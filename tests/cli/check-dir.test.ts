@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cliIn } from '../integration/cli-process';
+import { buildCli, cliIn } from './cli-process';
 import type { Report } from '../../utils/engine/report/report';
 import { writeSiteDir } from '../fixtures/site-files';
 import { northlight } from '../fixtures/sites/northlight';

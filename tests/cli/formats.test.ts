@@ -7,7 +7,7 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import type * as Sarif from 'sarif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, caFileFor, cli, cliIn } from '../integration/cli-process';
+import { buildCli, caFileFor, cli, cliIn } from './cli-process';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { writeSiteDir } from '../fixtures/site-files';
 import { northlightStale } from '../fixtures/sites/northlight-stale';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cliIn } from '../integration/cli-process';
+import { buildCli, cliIn } from './cli-process';
 import { digestOf } from '../fixtures/site';
 import { writeSiteDir } from '../fixtures/site-files';
 import { northlight } from '../fixtures/sites/northlight';

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, buildCli, cli, run } from '../integration/cli-process';
+import { BIN, buildCli, cli, run } from './cli-process';
 import type { Report } from '../../utils/engine/report/report';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { northlight } from '../fixtures/sites/northlight';

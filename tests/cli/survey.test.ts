@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SurveyLine } from '../../cli/survey/result';
-import { buildCli, cli, run, BIN } from '../integration/cli-process';
+import { buildCli, cli, run, BIN } from './cli-process';
 import { silent } from '../fixtures/hostile/slow';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { legacyOnly } from '../fixtures/sites/legacy-only';
