@@ -1,6 +1,7 @@
 // `npm run bench`: figures and ratios, printed; never a pass/fail timing test.
 import { benchEngineMemory, benchEngineSpeed } from './engine';
 import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './extension';
+import { benchSurvey } from './survey';
 
 const sections: [string, () => Promise<string[]>][] = [
   ['Engine speed (issue 2)', () => benchEngineSpeed()],
@@ -8,6 +9,7 @@ const sections: [string, () => Promise<string[]>][] = [
   ['Extension size (budgets)', () => benchExtensionSize()],
   ['Panel speed (budgets)', () => benchPanelSpeed()],
   ['Requests per page visit (budgets)', () => benchRequestsPerVisit()],
+  ['Command line survey (issue 10)', () => benchSurvey()],
 ];
 
 for (const [title, run] of sections) {

@@ -1,8 +1,7 @@
 /** The options `check` and `survey` share: how to reach sites, and how much to check. */
 import { readFile } from 'node:fs/promises';
 import type { ParseArgsConfig } from 'node:util';
-import type { Transport } from '../utils/engine/net/fetch-types';
-import { createNodeTransport } from './node-transport';
+import { createNodeTransport, type NodeTransport } from './node-transport';
 
 export const NETWORK_OPTIONS = {
   'same-origin-only': { type: 'boolean', default: false },
@@ -53,6 +52,6 @@ export async function networkSettings(
 }
 
 /** The network transport for one site: public sites may not resolve to private addresses. */
-export function transportFor(settings: NetworkSettings, publicSite: boolean): Transport {
+export function transportFor(settings: NetworkSettings, publicSite: boolean): NodeTransport {
   return createNodeTransport({ resolve: settings.resolve, ca: settings.ca, refusePrivateAddresses: publicSite });
 }

@@ -6,7 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
-import { createSecureContext, rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import type { Transport } from '../utils/engine/net/fetch-bounded';
 import { nonPublicAddress } from '../utils/engine/net/url-policy';
@@ -40,7 +40,23 @@ function refused(hostname: string, address: string, why: string): NodeJS.ErrnoEx
   return Object.assign(new Error(message), { code: 'EPRIVATEADDRESS' });
 }
 
-export function createNodeTransport(options: NodeTransportOptions = {}): Transport {
+/** A transport that owns connections: `close()` ends them (a survey closes each site's). */
+export interface NodeTransport extends Transport {
+  close(): Promise<void>;
+}
+
+/** Contexts by CA text: a survey makes a transport per site, and a context costs a parse of every root. */
+const secureContexts = new Map<string, SecureContext>();
+
+function secureContextFor(extraCa: string[]): SecureContext | undefined {
+  if (extraCa.length === 0) return undefined;
+  const key = extraCa.join('\n');
+  let context = secureContexts.get(key);
+  if (!context) secureContexts.set(key, (context = createSecureContext({ ca: [...rootCertificates, ...extraCa] })));
+  return context;
+}
+
+export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
   const pinned = new Map<string, string>();
   for (const [host, address] of Object.entries(options.resolve ?? {})) {
     pinned.set(normaliseHost(host), normaliseHost(address));
@@ -82,8 +98,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
 
   // A `ca` list replaces Node's trust store, so keep the public roots beside the test CA. Build
   // the context once: passing `ca` per connection re-parses every root (over 100 ms a connection).
-  const extraCa = options.ca === undefined ? [] : [options.ca].flat();
-  const secureContext = extraCa.length > 0 ? createSecureContext({ ca: [...rootCertificates, ...extraCa] }) : undefined;
+  const secureContext = secureContextFor(options.ca === undefined ? [] : [options.ca].flat());
   const dispatcher = new Agent({ connect: secureContext ? { lookup, secureContext } : { lookup } });
 
   return {
@@ -91,5 +106,6 @@ export function createNodeTransport(options: NodeTransportOptions = {}): Transpo
     fetch: (url, init) =>
       // undici's Response is the same web Response the engine expects; only the type packages differ.
       undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher }) as unknown as Promise<Response>,
+    close: () => dispatcher.destroy(),
   };
 }

@@ -68,7 +68,6 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
   }
 
   const sink: LineSink = values.output === undefined ? sinkTo(io.stdout, false) : appendTo(values.output);
-  const transports = { public: transportFor(network.settings, true), local: transportFor(network.settings, false) };
   const progress = new Progress(io, total, done.size);
   const started = performance.now();
   const pending = (async function* () {
@@ -78,7 +77,7 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
     }
   })();
   await forEachPooled(pending, concurrency, async (site) => {
-    const line = await surveySite(site, network.settings, transports, { deadlineMs: deadlineS * 1000, full: values.full });
+    const line = await surveySite(site, network.settings, { deadlineMs: deadlineS * 1000, full: values.full });
     summary.add(line);
     await sink.write(JSON.stringify(line));
     progress.checked(summary);
@@ -89,22 +88,19 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
-async function surveySite(
-  site: string,
-  settings: NetworkSettings,
-  transports: { public: ReturnType<typeof transportFor>; local: ReturnType<typeof transportFor> },
-  o: { deadlineMs: number; full: boolean },
-): Promise<SurveyLine> {
+async function surveySite(site: string, settings: NetworkSettings, o: { deadlineMs: number; full: boolean }): Promise<SurveyLine> {
   const target = readSiteUrl(site);
   if (!target.ok) return unusableLine(site, target.message);
   // Until the engine has a whole-check deadline of its own: abort every request of the site.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
   const started = performance.now();
+  // Its own connections, closed when the site is done: kept alive, thousands of sites' idle
+  // sockets would make memory grow with the list.
+  const transport = transportFor(settings, !siteContext(new URL(target.url).origin).local);
   try {
-    const local = siteContext(new URL(target.url).origin).local;
     const { report } = await checkSite(target.url, {
-      transport: local ? transports.local : transports.public,
+      transport,
       mayContact: () => !settings.sameOriginOnly,
       limits: { maxSkills: settings.maxSkills },
       signal: deadline.signal,
@@ -112,6 +108,7 @@ async function surveySite(
     return surveyLine(site, report, { elapsedMs: performance.now() - started, deadline: deadline.signal.aborted, full: o.full });
   } finally {
     clearTimeout(timer);
+    await transport.close();
   }
 }
 
