@@ -1,21 +1,12 @@
 import type { Finding } from '../utils/engine/report/findings';
+import { SEVERITY_LOOK, SKILL_STATUS_LOOK } from '../utils/engine/report/look';
 import { poppyAbsence, type Report, type SkillReport } from '../utils/engine/report/report';
-import { POPPY_ABSENCE_TEXT } from '../utils/engine/report/report-markdown';
-import { SEVERITIES, type Severity, type SkillStatus } from '../utils/engine/spec';
+import { REPORT_WORDS } from '../utils/engine/report/report-words';
+import { SEVERITIES, type Severity } from '../utils/engine/spec';
+import { hostOf } from '../utils/engine/text/host-of';
+import { english } from './english';
 import type { CheckedTarget } from './report-output';
 import { safeText, type Style } from './style';
-
-const STATUS_MARK: Readonly<Record<SkillStatus, string>> = {
-  verified: '✓',
-  mismatch: '✗',
-  invalid: '✗',
-  blocked: '⊘',
-  unreachable: '!',
-  skipped: '–',
-  'not-checked': '·',
-};
-
-const SEVERITY_TITLE: Readonly<Record<Severity, string>> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
 
 /** The human report the command line prints: summary, one line per skill, findings by severity. */
 export function formatHuman(report: Report, style: Style, elapsedMs: number, checked?: CheckedTarget): string {
@@ -38,7 +29,9 @@ export function formatHuman(report: Report, style: Style, elapsedMs: number, che
     if (p.browserSessionEndpoint) lines.push(`  Browser session: ${t(p.browserSessionEndpoint)}`);
     lines.push(`  Excluded tasks: ${p.excludedTasks.length ? p.excludedTasks.map(t).join('; ') : 'none listed'}`);
   } else {
-    lines.push(style.dim(POPPY_ABSENCE_TEXT[poppyAbsence(report)]));
+    const host = hostOf(report.target);
+    const absence = poppyAbsence(report) === 'none' ? REPORT_WORDS.noPoppy({ host }) : REPORT_WORDS.poppyUnreadable({ host });
+    lines.push(style.dim(safeText(english(absence))));
   }
   lines.push('');
   lines.push(style.bold(`Skills (${report.skills.length})`));
@@ -64,9 +57,9 @@ function targetNotes(checked: CheckedTarget | undefined): string[] {
 
 function skillLines(s: SkillReport, width: number, style: Style): string[] {
   const colour = s.status === 'verified' ? style.green : s.status === 'not-checked' || s.status === 'skipped' ? style.dim : style.red;
-  const head = `  ${colour(`${STATUS_MARK[s.status]} ${s.status.padEnd(11)}`)} ${safeText(s.name).padEnd(width)}  ${style.dim(`${s.source.padEnd(10)} ${safeText(s.url ?? '')}`)}`;
+  const head = `  ${colour(`${SKILL_STATUS_LOOK[s.status].symbol} ${s.status.padEnd(11)}`)} ${safeText(s.name).padEnd(width)}  ${style.dim(`${s.source.padEnd(10)} ${safeText(s.url ?? '')}`)}`;
   const out = [head];
-  if (s.reason && s.status !== 'verified') out.push(style.dim(`      ${safeText(s.reason)}`));
+  if (s.reason && s.status !== 'verified') out.push(style.dim(`      ${safeText(english(s.reason))}`));
   if (s.status === 'mismatch') {
     out.push(`      expected ${s.expectedDigest}`);
     out.push(`      actual   ${s.actualDigest}`);
@@ -80,10 +73,10 @@ function findingLines(findings: readonly Finding[], style: Style, checked: Check
     const group = findings.filter((f) => f.severity === severity);
     if (group.length === 0) continue;
     const colour = severity === 'error' ? style.red : severity === 'warning' ? style.yellow : style.dim;
-    out.push(colour(style.bold(`${SEVERITY_TITLE[severity]} (${group.length})`)));
+    out.push(colour(style.bold(english(SEVERITY_LOOK[severity].heading({ count: group.length })))));
     for (const f of group) {
-      out.push(`  ${colour(f.code)}  ${safeText(f.message)}`);
-      out.push(style.dim(`      fix: ${safeText(f.hint)}`));
+      out.push(`  ${colour(f.code)}  ${safeText(english(f.message))}`);
+      out.push(style.dim(`      fix: ${safeText(english(f.hint))}`));
       const file = checked?.locations?.get(f);
       const place = file ? [file.file, file.line, file.column].filter((x) => x !== null).join(':') : f.document;
       const where = [place && safeText(place), f.path && safeText(f.path)].filter(Boolean).join(' ');
@@ -97,7 +90,7 @@ function findingLines(findings: readonly Finding[], style: Style, checked: Check
 function verdictLine(report: Report, style: Style): string {
   const count = (sev: Severity) => report.findings.filter((f) => f.severity === sev).length;
   const tally = `${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info`;
-  const words = { none: 'nothing published', ok: 'OK', warnings: 'warnings', errors: 'errors' } as const;
+  // The verdict's own token, not its words: CI logs and scripts match on `Verdict: errors`.
   const colour = report.verdict === 'errors' ? style.red : report.verdict === 'warnings' ? style.yellow : style.green;
-  return `${style.bold('Verdict:')} ${colour(style.bold(words[report.verdict]))} — ${tally}`;
+  return `${style.bold('Verdict:')} ${colour(style.bold(report.verdict))} — ${tally}`;
 }

@@ -7,6 +7,7 @@ import type * as Sarif from 'sarif';
 import type { Finding } from '../utils/engine/report/findings';
 import type { Report } from '../utils/engine/report/report';
 import type { Severity } from '../utils/engine/spec';
+import { english } from './english';
 import type { FileLocation } from './locations';
 
 declare const __VERSION__: string;
@@ -24,8 +25,8 @@ export function toSarif(report: Report, locations: ReadonlyMap<Finding, FileLoca
     rules.push({
       id: f.code,
       shortDescription: { text: f.code },
-      fullDescription: { text: f.hint },
-      help: { text: f.hint },
+      fullDescription: { text: english(f.hint) },
+      help: { text: english(f.hint) },
       defaultConfiguration: { level: LEVEL[f.severity] },
     });
   }
@@ -35,7 +36,7 @@ export function toSarif(report: Report, locations: ReadonlyMap<Finding, FileLoca
       ruleId: f.code,
       ruleIndex: ruleIndex.get(f.code)!,
       level: LEVEL[f.severity],
-      message: { text: f.skill ? `${f.message} (skill ${f.skill})` : f.message },
+      message: { text: f.skill ? `${english(f.message)} (skill ${f.skill})` : english(f.message) },
       locations: [location(f, where, report.target)],
     };
   });

@@ -10,6 +10,7 @@ import { createSecureContext, rootCertificates, type SecureContext } from 'node:
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import type { Transport } from '../utils/engine/net/fetch-bounded';
 import { nonPublicAddress } from '../utils/engine/net/url-policy';
+import { english } from './english';
 
 export interface NodeTransportOptions {
   /** host → IP, like curl --resolve: lets tests give public-looking names (shop.poppy.test) to
@@ -90,7 +91,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
       // Every address, not only the one tried first: undici may fall back to any of them.
       for (const { address: ip } of addresses) {
         const why = nonPublicAddress(ip);
-        if (why) return callback(refused(hostname, ip, why), []);
+        if (why) return callback(refused(hostname, ip, english(why)), []);
       }
       answer(addresses);
     });

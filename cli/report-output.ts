@@ -4,8 +4,10 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Finding } from '../utils/engine/report/findings';
+import { reportToJson } from '../utils/engine/report/report-json';
 import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import type { Report } from '../utils/engine/report/report';
+import { ENGLISH } from './english';
 import { formatHuman } from './format-human';
 import { toSarif } from './format-sarif';
 import type { Io } from './io';
@@ -27,14 +29,19 @@ export interface CheckedTarget {
   locations?: Map<Finding, FileLocation>;
 }
 
-/** The report as JSON; a check of files adds `directory` and each finding's `file`, `line`, `column`. */
+/**
+ * The report as JSON, its words in English (report-json.ts); a check of files adds `directory`
+ * and each finding's `file`, `line`, `column`.
+ */
 export function jsonReport(report: Report, checked: CheckedTarget): string {
-  if (checked.directory === null) return JSON.stringify(report, null, 2);
-  const findings = report.findings.map((f) => {
-    const where = checked.locations?.get(f);
+  const json = reportToJson(report, ENGLISH);
+  if (checked.directory === null) return JSON.stringify(json, null, 2);
+  // Findings keep their order through the export: the n-th is the n-th of the report.
+  const findings = json.findings.map((f, i) => {
+    const where = checked.locations?.get(report.findings[i]!);
     return where ? { ...f, file: where.file, line: where.line, column: where.column } : f;
   });
-  return JSON.stringify({ ...report, directory: checked.directory, findings }, null, 2);
+  return JSON.stringify({ ...json, directory: checked.directory, findings }, null, 2);
 }
 
 function render(format: Format, report: Report, checked: CheckedTarget, color: boolean): string {
@@ -42,7 +49,7 @@ function render(format: Format, report: Report, checked: CheckedTarget, color: b
     case 'json':
       return jsonReport(report, checked);
     case 'markdown':
-      return reportToMarkdown(report);
+      return reportToMarkdown(report, ENGLISH);
     case 'sarif':
       return JSON.stringify(toSarif(report, checked.locations), null, 2);
     case 'text':

@@ -1,15 +1,12 @@
 import type { PoppyModel } from '../utils/engine/report/report';
-import type { ApiType } from '../utils/engine/spec';
+import { apiTypeWords } from '../utils/engine/report/look';
 import { ExternalLink } from './ExternalLink';
-import type { Translate } from '../utils/extension/i18n';
-import { useT } from './i18n';
-import type { MessageKey } from '../utils/extension/i18n';
-
-const API_TEXT: Readonly<Record<ApiType, MessageKey>> = { openapi: 'apiOpenapi', mcp: 'apiMcp' };
+import { useSay, useT } from './i18n';
 
 /** The APIs an agent may call, and the company's own agent protocols. */
 export function ApiSection(props: { poppy: PoppyModel; site: string }) {
   const t = useT();
+  const say = useSay();
   const { apis, agentProtocols, extensions } = props.poppy;
   return (
     <section aria-labelledby="apis-heading">
@@ -18,7 +15,7 @@ export function ApiSection(props: { poppy: PoppyModel; site: string }) {
       <ul class="plain">
         {apis.map((api, i) => (
           <li key={i} data-api={api.type}>
-            <p class="lead">{apiLabel(api.type, t)}</p>
+            <p class="lead">{say(apiTypeWords(api.type))}</p>
             {api.description !== null ? <p>{api.description}</p> : null}
             {api.url !== null ? <ExternalLink url={api.url} site={props.site} /> : null}
             {api.resource !== null ? <p class="small">{t('apiResource', api.resource)}</p> : null}
@@ -45,9 +42,4 @@ export function ApiSection(props: { poppy: PoppyModel; site: string }) {
       ) : null}
     </section>
   );
-}
-
-/** `type` is kept as the site wrote it: an own-key lookup, so `constructor` is just another type. */
-function apiLabel(type: string, t: Translate): string {
-  return Object.hasOwn(API_TEXT, type) ? t(API_TEXT[type as ApiType]) : t('apiOther', type);
 }

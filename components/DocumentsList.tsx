@@ -1,21 +1,16 @@
 import type { DocumentInfo } from '../utils/engine/report/report';
-import { useT } from './i18n';
-import type { MessageKey } from '../utils/extension/i18n';
-
-const KIND_TEXT: Readonly<Record<DocumentInfo['kind'], MessageKey>> = {
-  poppy: 'docPoppy',
-  index: 'docIndex',
-  'legacy-index': 'docLegacyIndex',
-};
+import { DOCUMENT_KIND_WORDS } from '../utils/engine/report/look';
+import { useSay, useT } from './i18n';
 
 /** What was requested and what came back, for the site owner. */
 export function DocumentsList(props: { documents: readonly DocumentInfo[] }) {
   const t = useT();
+  const say = useSay();
   return (
     <ul class="plain documents">
       {props.documents.map((doc, i) => (
         <li key={i} data-document={doc.kind}>
-          <span class="lead">{t(KIND_TEXT[doc.kind])}</span>{' '}
+          <span class="lead">{say(DOCUMENT_KIND_WORDS[doc.kind]({}))}</span>{' '}
           <span class={doc.published ? 'tone-ok' : 'muted'}>
             {doc.httpStatus === null ? t('docNoResponse') : t('docHttp', doc.httpStatus)}
             {doc.published ? ` · ${t('docPublished')}` : ` · ${t('docNotPublished')}`}

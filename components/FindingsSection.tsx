@@ -1,7 +1,7 @@
 import type { Finding } from '../utils/engine/report/findings';
 import { sortFindings } from '../utils/engine/report/findings';
-import { useT } from './i18n';
-import { SEVERITY_VIEW } from './presentation';
+import { SEVERITY_LOOK } from '../utils/engine/report/look';
+import { useSay, useT } from './i18n';
 import { groupFindings } from './report-view';
 
 /**
@@ -10,15 +10,16 @@ import { groupFindings } from './report-view';
  */
 export function FindingsSection(props: { findings: readonly Finding[] }) {
   const t = useT();
+  const say = useSay();
   if (props.findings.length === 0) return null;
   return (
     <section aria-labelledby="findings-heading">
       <h2 id="findings-heading">{t('findingsHeading')}</h2>
       {groupFindings(props.findings).map(({ severity, findings }) => {
         if (findings.length === 0) return null;
-        const view = SEVERITY_VIEW[severity];
+        const look = SEVERITY_LOOK[severity];
         const list = <FindingList findings={findings} />;
-        const heading = t(view.heading, findings.length);
+        const heading = say(look.heading({ count: findings.length }));
         return severity === 'info' ? (
           <details key={severity} class="findings" data-severity={severity}>
             <summary>{heading}</summary>
@@ -38,17 +39,18 @@ export function FindingsSection(props: { findings: readonly Finding[] }) {
 /** The findings the unreachable state quotes to say what went wrong. */
 export function FindingList(props: { findings: readonly Finding[] }) {
   const t = useT();
+  const say = useSay();
   return (
     <ul class="plain finding-list">
       {sortFindings(props.findings).map((f, i) => (
         <li key={i} class="finding" data-code={f.code}>
           <p>
-            <span class={`tone-${SEVERITY_VIEW[f.severity].tone}`} aria-hidden="true">
-              {SEVERITY_VIEW[f.severity].symbol}
+            <span class={`tone-${SEVERITY_LOOK[f.severity].tone}`} aria-hidden="true">
+              {SEVERITY_LOOK[f.severity].symbol}
             </span>{' '}
-            {f.message}
+            {say(f.message)}
           </p>
-          <p class="hint">{t('fixHint', f.hint)}</p>
+          <p class="hint">{t('fixHint', say(f.hint))}</p>
           <p class="small mono">
             {[f.code, f.skill, f.document, f.path].filter((part) => part !== undefined && part !== null).join(' · ')}
           </p>

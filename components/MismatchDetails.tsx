@@ -1,7 +1,7 @@
 import type { SkillReport } from '../utils/engine/report/report';
 import { CopyButton } from './CopyButton';
-import { useT } from './i18n';
-import { MISMATCH_CAUSE_KEYS } from './presentation';
+import { useSay, useT } from './i18n';
+import { MISMATCH_CAUSE_WORDS } from '../utils/engine/report/mismatch-words';
 
 /**
  * A digest mismatch: never the content (D3), but the two digests, what the bytes suggest went
@@ -9,6 +9,7 @@ import { MISMATCH_CAUSE_KEYS } from './presentation';
  */
 export function MismatchDetails(props: { skill: SkillReport }) {
   const t = useT();
+  const say = useSay();
   const { skill } = props;
   const causes = skill.mismatch ?? [];
   return (
@@ -20,7 +21,7 @@ export function MismatchDetails(props: { skill: SkillReport }) {
         <ul class="causes">
           {causes.map((cause, i) => (
             <li key={i} data-cause={cause}>
-              {t(MISMATCH_CAUSE_KEYS[cause])}
+              {say(MISMATCH_CAUSE_WORDS[cause]({}))}
             </li>
           ))}
         </ul>

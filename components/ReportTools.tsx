@@ -1,9 +1,10 @@
 import type { Report } from '../utils/engine/report/report';
+import { reportToJson } from '../utils/engine/report/report-json';
 import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import { useActions } from './actions';
 import { CopyButton } from './CopyButton';
 import { DocumentsList } from './DocumentsList';
-import { useT } from './i18n';
+import { useMessages, useT } from './i18n';
 import { checkedAgo } from './report-view';
 
 /** "Checked 3 minutes ago" and the re-check button; disabled while a check runs. */
@@ -25,11 +26,12 @@ export function CheckBar(props: { report: Report; now: Date; busy: boolean }) {
 /** For site owners: copies of the report, what was fetched, and the raw poppy.json as text. */
 export function ReportTools(props: { report: Report; rawPoppy: string | null }) {
   const t = useT();
+  const messages = useMessages();
   return (
     <footer class="tools">
       <p class="copy-row">
-        <CopyButton text={() => JSON.stringify(props.report, null, 2)} label={t('copyJson')} />
-        <CopyButton text={() => reportToMarkdown(props.report)} label={t('copyMarkdown')} />
+        <CopyButton text={() => JSON.stringify(reportToJson(props.report, messages), null, 2)} label={t('copyJson')} />
+        <CopyButton text={() => reportToMarkdown(props.report, messages)} label={t('copyMarkdown')} />
       </p>
       {props.report.documents.length > 0 ? (
         <details>

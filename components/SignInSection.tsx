@@ -1,19 +1,22 @@
-import type { PoppyModel, SignIn } from '../utils/engine/report/report';
-import { PROTOCOL_SCOPES, SIGNED_OUT } from '../utils/engine/spec';
+import type { PoppyModel, ScopeInfo, SignIn } from '../utils/engine/report/report';
+import type { Words } from '../utils/engine/report/words';
+import type { Translate } from '../utils/extension/i18n';
+import { PROTOCOL_SCOPE_WORDS } from '../utils/engine/poppy';
+import { SIGN_IN_WORDS } from '../utils/engine/report/look';
 import { ExternalLink } from './ExternalLink';
-import { useT } from './i18n';
-import type { MessageKey } from '../utils/extension/i18n';
+import { useSay, useT } from './i18n';
 
-const SIGN_IN_TEXT: Readonly<Record<SignIn['type'], MessageKey>> = {
-  direct: 'signInDirect',
-  device: 'signInDevice',
-  mediated: 'signInMediated',
-  [SIGNED_OUT]: 'signInSignedOut',
-};
+/** The site's words for a scope, else the protocol's own for its scopes. */
+function scopeText(scope: ScopeInfo, t: Translate, say: (words: Words) => string): string {
+  if (scope.description !== null) return scope.description;
+  const words = PROTOCOL_SCOPE_WORDS.get(scope.name);
+  return words ? `${say(words({}))} ${t('scopeProtocol')}` : t('scopeNoDescription');
+}
 
 /** How an agent signs in here, in plain words, with the scopes it may ask for. */
 export function SignInSection(props: { poppy: PoppyModel; site: string }) {
   const t = useT();
+  const say = useSay();
   const { poppy } = props;
   return (
     <section aria-labelledby="sign-in-heading">
@@ -22,7 +25,7 @@ export function SignInSection(props: { poppy: PoppyModel; site: string }) {
       <ul class="plain">
         {poppy.signInTypes.map((signIn, i) => (
           <li key={i} data-sign-in={signIn.type}>
-            <p class="lead">{t(SIGN_IN_TEXT[signIn.type])}</p>
+            <p class="lead">{say(SIGN_IN_WORDS[signIn.type]({}))}</p>
             {signIn.type === 'mediated' ? <Mediated signIn={signIn} site={props.site} /> : null}
             {signIn.scopes.length > 0 ? (
               <>
@@ -30,8 +33,7 @@ export function SignInSection(props: { poppy: PoppyModel; site: string }) {
                 <ul class="scopes">
                   {signIn.scopes.map((scope, j) => (
                     <li key={j}>
-                      <code>{scope.name}</code>{' '}
-                      {scope.description ?? (PROTOCOL_SCOPES.includes(scope.name) ? t('scopeProtocol') : t('scopeNoDescription'))}
+                      <code>{scope.name}</code> {scopeText(scope, t, say)}
                     </li>
                   ))}
                 </ul>

@@ -1,21 +1,22 @@
 import { poppyAbsence, type Report } from '../utils/engine/report/report';
 import { WELL_KNOWN } from '../utils/engine/spec';
-import { useT } from './i18n';
-import { VERDICT_VIEW } from './presentation';
+import { useSay, useT } from './i18n';
+import { VERDICT_LOOK } from '../utils/engine/report/look';
 import { hostOf } from '../utils/engine/text/host-of';
 
 /** Who publishes this, for which domain, under which protocol version, and the overall verdict. */
 export function SiteHeader(props: { report: Report }) {
   const t = useT();
+  const say = useSay();
   const { report } = props;
   const poppy = report.poppy;
-  const verdict = VERDICT_VIEW[report.verdict];
+  const verdict = VERDICT_LOOK[report.verdict];
   const host = hostOf(report.target);
   return (
     <header class="site">
       <h1 class="site-name">{poppy?.organization.name ?? host}</h1>
       <p class={`verdict tone-${verdict.tone}`}>
-        <span aria-hidden="true">{verdict.symbol}</span> {t(verdict.label)}
+        <span aria-hidden="true">{verdict.symbol}</span> {say(verdict.label({}))}
       </p>
       {poppy === null ? (
         <NoPoppy report={report} host={host} />

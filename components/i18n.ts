@@ -1,6 +1,8 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Translate } from '../utils/extension/i18n';
+import type { Words } from '../utils/engine/report/words';
+import type { MessageSource } from '../utils/engine/report/render';
+import { sayWith, sourceOf, type Translate } from '../utils/extension/i18n';
 
 /** The panel's strings reach every component without drilling; `<Panel t={…}>` provides them. */
 export const TranslateContext = createContext<Translate | null>(null);
@@ -9,4 +11,14 @@ export function useT(): Translate {
   const t = useContext(TranslateContext);
   if (t === null) throw new Error('Panel components must render inside <Panel>');
   return t;
+}
+
+/** The panel's language as the engine's exports read it (Markdown, JSON). */
+export function useMessages(): MessageSource {
+  return sourceOf(useT());
+}
+
+/** The engine's words (findings, reasons, causes) in the panel's language. */
+export function useSay(): (words: Words) => string {
+  return sayWith(useT());
 }

@@ -1,6 +1,8 @@
 /** One site's line in a survey's output: what it publishes, how its skills fared, which findings. */
 import { ENGINE_CODES } from '../../utils/engine/check';
+import { reportToJson, type ReportJson } from '../../utils/engine/report/report-json';
 import type { Report } from '../../utils/engine/report/report';
+import { ENGLISH } from '../english';
 import { SKILL_STATUSES, type SkillStatus, type Verdict } from '../../utils/engine/spec';
 
 export interface SurveyLine {
@@ -21,8 +23,8 @@ export interface SurveyLine {
   elapsedMs: number;
   /** Why the site was not checked at all (not a web address). */
   error?: string;
-  /** `--full`: the whole report. */
-  report?: Report;
+  /** `--full`: the whole report, its words in English. */
+  report?: ReportJson;
 }
 
 const UNREACHABLE_CODES = new Set([ENGINE_CODES['site-unreachable'].code]);
@@ -54,7 +56,7 @@ export function surveyLine(site: string, report: Report, o: { elapsedMs: number;
     deadline: o.deadline,
     elapsedMs: Math.round(o.elapsedMs),
   };
-  if (o.full) line.report = report;
+  if (o.full) line.report = reportToJson(report, ENGLISH);
   return line;
 }
 

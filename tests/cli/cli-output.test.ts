@@ -5,6 +5,7 @@ import { formatHuman } from '../../cli/format-human';
 import { isPublicTarget } from '../../cli/check';
 import { createStyle, safeText } from '../../cli/style';
 import type { Report } from '../../utils/engine/report/report';
+import { FETCH_WORDS } from '../../utils/engine/net/fetch-words';
 import * as reports from '../components/reports';
 
 describe('safeText', () => {
@@ -47,7 +48,7 @@ describe('formatHuman on hostile text', () => {
         status: 'invalid',
         expectedDigest: null,
         actualDigest: null,
-        reason: `bad\u2028${fake}`,
+        reason: FETCH_WORDS.network({ error: `bad\u2028${fake}` }),
       },
     ],
     findings: [
@@ -56,8 +57,8 @@ describe('formatHuman on hostile text', () => {
         code: 'bad-name',
         document: `https://shop.example/i\n${fake}`,
         path: '$.skills[0].name',
-        message: `Bad name\u2029${fake}`,
-        hint: `Fix it\n${fake}`,
+        message: reports.siteText(`Bad name\u2029${fake}`).message,
+        hint: FETCH_WORDS.network({ error: `Fix it\n${fake}` }),
         skill: 'evil',
       },
     ],
@@ -76,10 +77,10 @@ describe('formatHuman on hostile text', () => {
 describe('formatHuman without a poppy.json model', () => {
   it('tells "none published" (404) from "could not be used" (no answer)', () => {
     const none = formatHuman(reports.nothingPublished(), createStyle(false), 12);
-    expect(none).toContain('No poppy.json is published on this site.');
+    expect(none).toContain('northlight.poppy.test has no poppy.json.');
     const failed = formatHuman(reports.unreachable(), createStyle(false), 12);
-    expect(failed).toContain('A poppy.json answer came back but could not be used: see the findings.');
-    expect(failed).not.toContain('No poppy.json is published');
+    expect(failed).toContain('The poppy.json at northlight.poppy.test could not be read; the findings below say why.');
+    expect(failed).not.toContain('has no poppy.json');
   });
 });
 

@@ -41,8 +41,29 @@ describe('poppy-inspector check --json', () => {
     expect(report.poppy.url).toBe(`${server.publicOrigin('northlight-stale')}/.well-known/poppy.json`);
     for (const s of report.skills)
       expect(Object.keys(s)).toEqual(expect.arrayContaining(['name', 'type', 'source', 'url', 'status', 'expectedDigest', 'actualDigest']));
-    for (const f of report.findings)
-      expect(Object.keys(f)).toEqual(expect.arrayContaining(['severity', 'code', 'document', 'path', 'message', 'hint']));
+    for (const f of report.findings) {
+      expect(Object.keys(f)).toEqual(
+        expect.arrayContaining([
+          'severity',
+          'code',
+          'document',
+          'path',
+          'message',
+          'hint',
+          'messageKey',
+          'params',
+          'hintKey',
+          'hintParams',
+        ]),
+      );
+      expect(f.messageKey).toMatch(/^finding_/);
+      expect(f.hintKey).toMatch(/^hint_/);
+    }
+    // The words are rendered in English; the values they name stay as data.
+    const mismatch = report.findings.find((f: { code: string }) => f.code === 'digest-mismatch');
+    expect(mismatch.message).toMatch(/^Skill change-flower-delivery does not match its digest: the index says sha256:/);
+    expect(mismatch.params.slice(0, 1)).toEqual(['change-flower-delivery']);
+    expect(mismatch.params[2]).toBe(report.skills.find((s: { name: string }) => s.name === 'change-flower-delivery').actualDigest);
     expect(Number.isNaN(Date.parse(report.checkedAt))).toBe(false);
   });
 

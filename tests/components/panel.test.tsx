@@ -5,6 +5,9 @@ import * as reports from './reports';
 import { ORIGIN } from './reports';
 import type { PanelView } from '../../utils/extension/panel-types';
 import type { Report } from '../../utils/engine/report/report';
+import { ENTRY_REASONS } from '../../utils/engine/skill-index/entry';
+import { reportToJson } from '../../utils/engine/report/report-json';
+import { ENGLISH } from '../helpers/english';
 
 const reportView = (report: Report, extra: Partial<Extract<PanelView, { kind: 'report' }>> = {}): PanelView => ({
   kind: 'report',
@@ -87,7 +90,7 @@ describe('Panel states', () => {
     expect(root.querySelector('[data-state]')?.getAttribute('data-state')).toBe('unreachable');
     expect(texts(root, '.finding > p:first-child')).toEqual([
       '✗ https://northlight.poppy.test did not answer.',
-      '✗ poppy.json: connection refused.',
+      '✗ No usable answer: network error (connection refused).',
     ]);
     expect(root.textContent).toContain('no response');
   });
@@ -124,7 +127,7 @@ describe('Panel states', () => {
         status: 'skipped',
         expectedDigest: null,
         actualDigest: null,
-        reason: 'old format (v0.1): no digest to verify',
+        reason: ENTRY_REASONS.oldFormat({}),
       }),
     ];
     const { root } = renderPanel(reportView(report));
@@ -166,7 +169,7 @@ describe('Panel report: what the site tells agents', () => {
     const direct = root.querySelector('[data-sign-in="direct"]')!;
     expect(direct.querySelector('.lead')?.textContent).toBe("Direct sign-in: you approve on the company's own page");
     expect(texts(direct as HTMLElement, '.scopes li')).toEqual([
-      'poppy:read (defined by the protocol)',
+      'poppy:read Read your account data at this company. (defined by the protocol)',
       'orders:read See your orders',
       'orders:write Change your orders',
     ]);
@@ -260,8 +263,12 @@ describe('Panel report: findings', () => {
     expect(info.tagName).toBe('DETAILS');
     expect(info.querySelector('summary')?.textContent).toBe('Info (1)');
     const error = root.querySelector('[data-code="domain-mismatch"]')!;
-    expect(error.textContent).toContain('✗ organization.domain is flowers.example');
-    expect(error.querySelector('.hint')?.textContent).toBe('Fix: Fix for domain-mismatch.');
+    expect(error.textContent).toContain(
+      '✗ organization.domain is "flowers.example" but poppy.json was requested from northlight.poppy.test.',
+    );
+    expect(error.querySelector('.hint')?.textContent).toBe(
+      'Fix: Set organization.domain to the host this poppy.json is served from (a leading www. may differ).',
+    );
     expect(error.querySelector('.small')?.textContent).toBe(`domain-mismatch · ${ORIGIN}/.well-known/poppy.json · $.organization.domain`);
   });
 
@@ -284,7 +291,7 @@ describe('Panel report: tools', () => {
     const report = reports.northlightOk();
     const { root, actions, findByText } = renderPanel(reportView(report));
     fireEvent.click(button(root, 'Copy report as JSON'));
-    expect(JSON.parse(actions.copy.mock.calls[0]![0])).toEqual(report);
+    expect(JSON.parse(actions.copy.mock.calls[0]![0])).toEqual(reportToJson(report, ENGLISH));
     expect((await findByText('✓ Copied')).getAttribute('role')).toBe('status');
   });
 

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MISMATCH_CAUSE_KEYS, SEVERITY_VIEW, SKILL_SOURCE_TEXT, SKILL_STATUS_VIEW, VERDICT_VIEW } from '../../components/presentation';
+import type { MessageKey } from '../../utils/extension/i18n';
+import { SEVERITY_LOOK, SKILL_SOURCE_WORDS, SKILL_STATUS_LOOK, VERDICT_LOOK } from '../../utils/engine/report/look';
+import { MISMATCH_CAUSE_WORDS } from '../../utils/engine/report/mismatch-words';
 import { checkedAgo, reportState, skillHost, sortSkills } from '../../components/report-view';
 import { poppyAbsence, type Report } from '../../utils/engine/report/report';
 import { SKILL_STATUSES } from '../../utils/engine/spec';
@@ -101,11 +103,11 @@ describe('skillHost', () => {
 describe('locale', () => {
   it('every message key the components use exists', () => {
     const fromTables = [
-      ...Object.values(SKILL_STATUS_VIEW).map((v) => v.label),
-      ...Object.values(VERDICT_VIEW).map((v) => v.label),
-      ...Object.values(SEVERITY_VIEW).map((v) => v.heading),
-      ...Object.values(MISMATCH_CAUSE_KEYS),
-      ...Object.values(SKILL_SOURCE_TEXT),
+      ...Object.values(SKILL_STATUS_LOOK).map((v) => v.label.key),
+      ...Object.values(VERDICT_LOOK).map((v) => v.label.key),
+      ...Object.values(SEVERITY_LOOK).map((v) => v.heading.key),
+      ...Object.values(MISMATCH_CAUSE_WORDS).map((v) => v.key),
+      ...Object.values(SKILL_SOURCE_WORDS).map((v) => v.key),
     ];
     const dir = resolve(process.cwd(), 'components');
     const fromSource = readdirSync(dir)
@@ -122,14 +124,15 @@ describe('locale', () => {
     for (const [key, entry] of Object.entries(MESSAGES)) {
       const names = [...entry.message.matchAll(/\$([A-Za-z0-9_]+)\$/g)].map((m) => m[1]!.toLowerCase());
       expect(Object.keys(entry.placeholders ?? {}).sort(), key).toEqual([...new Set(names)].sort());
-      for (const placeholder of Object.values(entry.placeholders ?? {})) expect(placeholder.content, key).toMatch(/^\$[1-9]$/);
+      // Exactly one substitution each, with at most a code quote around it (`$1`).
+      for (const placeholder of Object.values(entry.placeholders ?? {})) expect(placeholder.content, key).toMatch(/^`?\$[1-9]`?$/);
     }
   });
 
   it('statuses and verdicts read as symbol and words, never colour alone', () => {
     for (const status of SKILL_STATUSES) {
-      expect(SKILL_STATUS_VIEW[status].symbol).toMatch(/^[✓✗⚠—]$/);
-      expect(t(SKILL_STATUS_VIEW[status].label).length).toBeGreaterThan(3);
+      expect(SKILL_STATUS_LOOK[status].symbol).toMatch(/^[✓✗⚠⊘—]$/);
+      expect(t(SKILL_STATUS_LOOK[status].label.key as MessageKey).length).toBeGreaterThan(3);
     }
   });
 });

@@ -1,4 +1,10 @@
-import type { Finding } from '../../utils/engine/report/findings';
+import { ENGINE_CODES } from '../../utils/engine/check';
+import { SKILL_REASONS } from '../../utils/engine/check/verify-skill';
+import { UNKNOWN_FIELD_CODES } from '../../utils/engine/json/unknown-fields';
+import { KINDS } from '../../utils/engine/json/values';
+import { FETCH_WORDS } from '../../utils/engine/net/fetch-words';
+import { POPPY_CODES } from '../../utils/engine/poppy';
+import { finding as engineFinding, type Finding, type Said } from '../../utils/engine/report/findings';
 import type { DocumentInfo, PoppyModel, Report, SkillReport } from '../../utils/engine/report/report';
 
 /** Reports as the engine writes them for the sandbox stores of the seed article. */
@@ -90,8 +96,14 @@ function base(over: Partial<Report>): Report {
   };
 }
 
-export function finding(severity: Finding['severity'], code: string, message: string, over: Partial<Finding> = {}): Finding {
-  return { severity, code, document: POPPY_URL, path: null, message, hint: `Fix for ${code}.`, ...over };
+/** A finding as the engine makes it (about poppy.json unless `over` says otherwise). */
+export function finding(said: Said, over: Partial<Finding> = {}): Finding {
+  return { ...engineFinding(said, { document: POPPY_URL }), ...over };
+}
+
+/** Site text where the engine puts it: a value inside a finding's sentence. */
+export function siteText(text: string): Said {
+  return POPPY_CODES['invalid-extension-name'].says({ name: text });
 }
 
 /** Northlight Flowers: everything verified. */
@@ -103,7 +115,7 @@ export function northlightOk(): Report {
       skill('find-flowers', DIGESTS.find),
     ],
     findings: [
-      finding('info', 'missing-cache-control', 'SKILL.md is served without Cache-Control.', {
+      finding(ENGINE_CODES['missing-cache-control'].says({}), {
         document: `${ORIGIN}/.well-known/agent-skills/find-flowers/SKILL.md`,
       }),
     ],
@@ -128,10 +140,13 @@ export function northlightStale(): Report {
       skill('find-flowers', DIGESTS.find),
     ],
     findings: [
-      finding('error', 'digest-mismatch', 'change-flower-delivery: the file does not match its published digest.', {
-        path: '$.skill_index.skills[0].digest',
-        skill: 'change-flower-delivery',
-      }),
+      finding(
+        ENGINE_CODES['digest-mismatch'].says.plain({ skill: 'change-flower-delivery', expected: DIGESTS.stale, actual: DIGESTS.change }),
+        {
+          path: '$.skill_index.skills[0].digest',
+          skill: 'change-flower-delivery',
+        },
+      ),
     ],
   });
 }
@@ -177,7 +192,7 @@ export function otherHostPending(): Report {
         notChecked: 'other-host',
         actualDigest: null,
         frontmatter: null,
-        reason: 'On another host; opens when you ask',
+        reason: SKILL_REASONS.hostedOn({ host: 'skills-cdn.poppy.test' }),
       }),
     ],
   });
@@ -187,7 +202,11 @@ export function unrecognisedExcludedTasks(): Report {
   return base({
     verdict: 'warnings',
     poppy: northlightPoppy({ excludedTasks: [], excludedTasksRaw: { refunds: true, limit: 3 } }),
-    findings: [finding('warning', 'excluded-tasks-shape', 'excluded_tasks has an unrecognised shape.', { path: '$.excluded_tasks' })],
+    findings: [
+      finding(POPPY_CODES['excluded-tasks-unrecognised'].says.notArray({ field: 'excluded_tasks', kind: KINDS.object({}) }), {
+        path: '$.excluded_tasks',
+      }),
+    ],
   });
 }
 
@@ -197,11 +216,17 @@ export function withFindings(): Report {
     verdict: 'errors',
     skills: [skill('find-flowers', DIGESTS.find)],
     findings: [
-      finding('info', 'unknown-field', 'Unknown field "skils" (did you mean "skills"?).', { path: '$.skils' }),
-      finding('warning', 'missing-cors', 'poppy.json is served without Access-Control-Allow-Origin.'),
-      finding('error', 'domain-mismatch', 'organization.domain is flowers.example, not northlight.poppy.test.', {
-        path: '$.organization.domain',
+      finding(UNKNOWN_FIELD_CODES['unknown-field'].says.once({ field: 'skils' }), {
+        path: '$.skils',
+        hint: UNKNOWN_FIELD_CODES['unknown-field'].fixes.guess({ guess: '"skills"' }),
       }),
+      finding(ENGINE_CODES['missing-cors'].says({})),
+      finding(
+        POPPY_CODES['domain-mismatch'].says({ field: 'organization.domain', domain: '"flowers.example"', host: 'northlight.poppy.test' }),
+        {
+          path: '$.organization.domain',
+        },
+      ),
     ],
   });
 }
@@ -215,7 +240,7 @@ export function nothingPublished(): Report {
       doc('index', INDEX_URL, 404, false),
       doc('legacy-index', `${ORIGIN}/.well-known/skills/index.json`, 404, false),
     ],
-    findings: [finding('info', 'no-poppy-json', 'No poppy.json at /.well-known/poppy.json (HTTP 404).')],
+    findings: [finding(ENGINE_CODES['no-poppy-json'].says({}))],
   });
 }
 
@@ -225,8 +250,8 @@ export function unreachable(): Report {
     poppy: null,
     documents: [doc('poppy', POPPY_URL, null, false), doc('index', INDEX_URL, null, false)],
     findings: [
-      finding('error', 'site-unreachable', `${ORIGIN} did not answer.`, { document: ORIGIN }),
-      finding('error', 'document-unreachable', 'poppy.json: connection refused.'),
+      finding(ENGINE_CODES['site-unreachable'].says({ origin: ORIGIN }), { document: ORIGIN }),
+      finding(ENGINE_CODES['document-unreachable'].says.noAnswer({ detail: FETCH_WORDS.network({ error: 'connection refused' }) })),
     ],
   });
 }

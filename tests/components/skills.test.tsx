@@ -6,6 +6,19 @@ import { DIGESTS } from './reports';
 import type { PanelView } from '../../utils/extension/panel-types';
 import type { Report } from '../../utils/engine/report/report';
 import type { SafeNode } from '../../utils/engine/markdown/types';
+import { SKILL_REASONS } from '../../utils/engine/check/verify-skill';
+import { FETCH_WORDS } from '../../utils/engine/net/fetch-words';
+import { checkFetchTarget, siteContext } from '../../utils/engine/net/url-policy';
+import { digestProblem } from '../../utils/engine/skill-index/digest-format';
+import { ENTRY_REASONS } from '../../utils/engine/skill-index/entry';
+import type { Words } from '../../utils/engine/report/words';
+
+/** The words a blocked skill's reason carries, as the URL policy says them. */
+function blockedBy(url: string): Words {
+  const verdict = checkFetchTarget(url, siteContext('https://northlight.poppy.test'));
+  if (verdict.ok) throw new Error(`${url} is allowed`);
+  return verdict.detail;
+}
 
 const reportView = (report: Report): PanelView => ({ kind: 'report', report, rawPoppy: null });
 
@@ -70,23 +83,35 @@ describe('skill rows', () => {
   });
 
   it.each([
-    ['unreachable', 'Could not be fetched', '⚠', 'HTTP 404'],
-    ['blocked', "Blocked by Poppy Inspector's safety rules", '⚠', 'private address'],
-    ['invalid', 'Invalid entry', '✗', 'digest is not sha256:<64 hex>'],
-    ['skipped', 'Skipped — not verified', '⚠', 'unknown type "bundle"'],
-    ['skipped', 'Skipped — not verified', '⚠', 'old format (v0.1): no digest to verify'],
-    ['skipped', 'Skipped — not verified', '⚠', 'unknown `$schema`: the index is not checked'],
-    ['skipped', 'Skipped — not verified', '⚠', 'interim draft format: not verified'],
-    ['not-checked', 'Not checked', '—', 'hosted on skills-cdn.example'],
-    ['not-checked', 'Not checked', '—', 'over the 200-entry limit'],
-  ] as const)('%s: symbol, words and the reason (%s, %s, %s)', (status, words, symbol, reason) => {
+    ['unreachable', 'Could not be fetched', '✗', FETCH_WORDS.httpStatus({ status: 404 }), 'HTTP 404'],
+    [
+      'blocked',
+      "Blocked by Poppy Inspector's safety rules",
+      '⊘',
+      blockedBy('https://10.0.0.1/x'),
+      'points at a private network address (10.0.0.1)',
+    ],
+    ['invalid', 'Invalid entry', '✗', digestProblem('x')!.said.message, '`digest` "x" is not `sha256:` plus 64 lower-case hex characters.'],
+    ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.unknownType({ type: '"bundle"' }), 'unknown type "bundle"'],
+    ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.oldFormat({}), 'old format (v0.1): no digest to verify'],
+    [
+      'skipped',
+      'Skipped — not verified',
+      '⚠',
+      ENTRY_REASONS.unknownSchema({ field: '$schema' }),
+      'unknown `$schema`: the index is not checked',
+    ],
+    ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.interimFormat({}), 'interim draft format: not verified'],
+    ['not-checked', 'Not checked', '—', SKILL_REASONS.hostedOn({ host: 'skills-cdn.example' }), 'hosted on skills-cdn.example'],
+    ['not-checked', 'Not checked', '—', ENTRY_REASONS.overCap({ max: 200 }), 'over the 200-entry limit'],
+  ] as const)('%s: symbol, words and the reason (%s, %s)', (status, words, symbol, reason, shown) => {
     const report = reports.northlightOk();
     report.skills = [reports.skill('find-flowers', DIGESTS.find, { status, reason, actualDigest: null })];
     const { root } = renderPanel(reportView(report));
     const row = root.querySelector<HTMLElement>('[data-skill="find-flowers"]')!;
     expect(row.dataset.status).toBe(status);
     expect(row.querySelector('.status')?.textContent).toBe(`${symbol} ${words}`);
-    expect(row.textContent).toContain(reason);
+    expect(row.textContent).toContain(shown);
     expect(row.querySelector('details')).toBeNull();
   });
 });
@@ -207,11 +232,8 @@ describe('skills on other hosts', () => {
   });
 
   it.each([
-    ['past the 200-entry cap', { status: 'not-checked', notChecked: 'over-cap', reason: 'over the 200-entry limit' }],
-    [
-      'in a format that is listed, not verified',
-      { status: 'skipped', notChecked: 'format', reason: 'old format (v0.1): no digest to verify' },
-    ],
+    ['past the 200-entry cap', { status: 'not-checked', notChecked: 'over-cap', reason: ENTRY_REASONS.overCap({ max: 200 }) }],
+    ['in a format that is listed, not verified', { status: 'skipped', notChecked: 'format', reason: ENTRY_REASONS.oldFormat({}) }],
   ] as const)('offers no check of other sites for entries on another host %s (no check would reach them)', (_label, over) => {
     const report = reports.northlightOk();
     report.skills = [

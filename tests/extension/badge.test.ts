@@ -3,14 +3,15 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyBadge } from '../../utils/extension/platform/badge-applier';
 import { badgeLook, iconPaths, type BadgeMessageKey, type BadgeState } from '../../utils/extension/badge';
 import type { Translate } from '../../utils/extension/i18n';
-import type { Finding } from '../../utils/engine/report/findings';
+import { ENGINE_CODES } from '../../utils/engine/check';
+import { finding, type Finding } from '../../utils/engine/report/findings';
 import type { PoppyModel } from '../../utils/engine/report/report';
 import { report, skill, translate } from './helpers';
 
 /** Shows which message and substitutions were chosen, independent of the wording. */
 const echo: Translate = (key, ...subs) => [key, ...subs].join('|');
 const org = (name: string) => ({ organization: { name, domain: null, domainMatches: null } }) as PoppyModel;
-const issue = (severity: Finding['severity']): Finding => ({ severity, code: 'x', document: null, path: null, message: 'm', hint: 'h' });
+const issue = (severity: Finding['severity']): Finding => ({ ...finding(ENGINE_CODES['missing-cors'].says({})), severity });
 const three = ['a', 'b', 'c'].map((n) => skill(n, 'verified'));
 const site = 'https://flowers.example';
 /** The badge colours as shipped, written out: a changed colour must change this test too. */

@@ -25,6 +25,7 @@ import {
 import { DEFAULT_LIMITS } from '../../utils/engine/spec';
 import { checkFetchTarget, siteContext } from '../../utils/engine/net/url-policy';
 import { makeTestCert, startServer, type TestServer } from '../fixtures/test-server';
+import { english } from '../helpers/english';
 
 const PUBLIC = siteContext('https://shop.example');
 
@@ -368,7 +369,7 @@ describe('explainingTransport with fetchBounded', () => {
     const hop = hopAt(closedPort);
     const result = await fetchVia(hop, hop);
     expect(result).toMatchObject({ ok: false, reason, policy, redirected: true, url: hop });
-    expect(!result.ok && result.detail).toContain(hop);
+    expect(result.ok ? '' : english(result.detail)).toContain(hop);
   });
 
   it('leaves a failure with no refused hop a network error', async () => {

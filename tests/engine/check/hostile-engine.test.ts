@@ -18,6 +18,7 @@ import { REDIRECT_LABELS } from '../../fixtures/hostile/redirects';
 import { BIDI_NAME, CANARY, ESCAPE_NAME, MARKUP_LABELS } from '../../fixtures/hostile/skill-content';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { ALL_SITES } from '../../fixtures/sites/index';
+import { allInEnglish, english } from '../../helpers/english';
 
 /** Small limits keep the slow rows fast; everything else is the product's default (D5). */
 const LIMITS: Partial<Limits> = { timeoutMs: 1500 };
@@ -355,12 +356,12 @@ describe('checkSite over the hostile corpus', () => {
       ).toEqual([...expected].sort());
     }
     const skill = (name: string) => report.skills.find((s) => s.name === name);
-    for (const [name, pattern] of Object.entries(c.reasons ?? {})) expect(skill(name)?.reason, name).toMatch(pattern);
+    for (const [name, pattern] of Object.entries(c.reasons ?? {})) expect(english(skill(name)?.reason), name).toMatch(pattern);
     for (const [name, causes] of Object.entries(c.mismatch ?? {})) expect(skill(name)?.mismatch, name).toEqual(causes);
 
     // Invariants for every row.
     expect(elapsed).toBeLessThan(MAX_MS);
-    for (const f of report.findings) {
+    for (const f of allInEnglish(report.findings)) {
       expect(f.code).toMatch(KEBAB);
       expect(SEVERITIES).toContain(f.severity);
       expect(f.message.trim(), f.code).not.toBe('');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonDocument } from '../../../utils/engine/check/json-document';
+import { allInEnglish, english } from '../../helpers/english';
 
 const doc = 'https://shop.example/.well-known/poppy.json';
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -34,7 +35,7 @@ describe('readJsonDocument', () => {
     expect(r.ok).toBe(false);
     expect(!r.ok && r.published).toBe(published);
     expect(codes(r)).toContain(code);
-    expect(r.findings.every((f) => f.document === doc && f.hint.length > 0)).toBe(true);
+    expect(allInEnglish(r.findings).every((f) => f.document === doc && f.hint.length > 0)).toBe(true);
   });
 
   it.each([
@@ -43,18 +44,18 @@ describe('readJsonDocument', () => {
     ['XML', '<?xml version="1.0"?><Error/>', /with an XML or other markup document, not a JSON object/],
   ])('says what arrived instead: %s', (_label, body, message) => {
     const r = readJsonDocument(bytes(body), 'text/plain', doc);
-    expect(r.findings).toEqual([
+    expect(allInEnglish(r.findings)).toEqual([
       expect.objectContaining({ code: 'not-json', severity: 'warning', message: expect.stringMatching(message) }),
     ]);
   });
 
   it('calls a body with control bytes binary data, and quotes no more than the start of a long text', () => {
     const png = readJsonDocument(Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d), 'image/png', doc);
-    expect(png.findings.map((f) => [f.code, f.message])).toEqual([
+    expect(allInEnglish(png.findings).map((f) => [f.code, f.message])).toEqual([
       ['not-json', 'The address answered with binary data, not a JSON object: the document is not published.'],
     ]);
     const long = readJsonDocument(bytes(`Welcome${' to our shop'.repeat(10_000)}`), 'text/plain', doc);
-    expect(long.findings[0]!.message.length).toBeLessThan(160);
+    expect(english(long.findings[0]!.message).length).toBeLessThan(160);
   });
 
   it('reads a UTF-16 body as an attempt at JSON in the wrong encoding (an error, not "not published")', () => {

@@ -13,6 +13,7 @@ import {
 import { DEFAULT_LIMITS, type Limits } from '../../../utils/engine/spec';
 import { siteContext, type SiteContext } from '../../../utils/engine/net/url-policy';
 import { makeTestCert, startServer, type Handler, type TestServer } from '../../fixtures/test-server';
+import { english } from '../../helpers/english';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -30,7 +31,8 @@ interface Streamed {
 let lastStream: Streamed | null = null;
 
 /** A result shaped for `toMatchObject`, so a success shows up as a readable mismatch. */
-const failure = (r: FetchResult) => (r.ok ? { reason: 'ok' } : r);
+/** A failure with its detail in English, as the command line and the findings say it. */
+const failure = (r: FetchResult) => (r.ok ? { reason: 'ok' } : { ...r, detail: english(r.detail) });
 
 function track(res: ServerResponse): Streamed {
   const state: Streamed = { written: 0, finished: false, hungUp: new Promise((resolve) => res.on('close', resolve)) };
@@ -250,7 +252,7 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
   ])('hangs up on an over-cap body %s', async (_, path) => {
     const r = await get(path);
     expect(failure(r)).toMatchObject({ reason: 'too-large', httpStatus: 200 });
-    expect(!r.ok && r.detail).toMatch(/^larger than 64 KiB/);
+    expect(!r.ok && english(r.detail)).toMatch(/^larger than 64 KiB/);
     const served = lastStream!;
     await served.hungUp;
     expect(served.finished).toBe(false);
@@ -318,7 +320,7 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
       limits: LIMITS,
     });
     expect(failure(r)).toMatchObject({ reason: 'network', httpStatus: null });
-    expect(!r.ok && r.detail).toMatch(/^network error \(.+\)$/);
+    expect(!r.ok && english(r.detail)).toMatch(/^network error \(.+\)$/);
   });
 });
 
@@ -358,7 +360,7 @@ describe('fetchBounded: public site rules', () => {
       limits: LIMITS,
     });
     expect(failure(r)).toMatchObject({ reason: 'insecure-redirect', policy: 'insecure-http', redirected: true });
-    expect(!r.ok && r.detail).toBe(`redirects to ${target}, leaving https`);
+    expect(!r.ok && english(r.detail)).toBe(`redirects to ${target}, leaving https`);
     expect(http.log.length > before).toBe(reachesServer);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFetchTarget, isLocalHost, nonPublicAddress, siteContext, type PolicyReason } from '../../../utils/engine/net/url-policy';
+import { english } from '../../helpers/english';
 
 const PUBLIC = siteContext('https://shop.example');
 const LOCAL = siteContext('http://localhost:3000');
@@ -139,7 +140,7 @@ describe('checkFetchTarget', () => {
     ['javascript:alert(1)', 'uses the javascript: scheme; only https: is fetched'],
   ])('explains %s in plain words', (raw, detail) => {
     const verdict = checkFetchTarget(raw, PUBLIC);
-    expect(!verdict.ok && verdict.detail).toBe(detail);
+    expect(verdict.ok ? null : english(verdict.detail)).toBe(detail);
   });
 });
 
@@ -200,7 +201,7 @@ describe('nonPublicAddress (addresses as DNS returns them)', () => {
     ['ff02::1', /reserved/],
     ['not an address', /reserved/],
   ])('%s is not public: %s', (address, why) => {
-    expect(nonPublicAddress(address)).toMatch(why);
+    expect(english(nonPublicAddress(address) ?? undefined)).toMatch(why);
   });
 
   it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])(

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT, AGENT_PROTOCOL, API, AUTH, MEDIATED, MEDIATED_FIELD, ORGANIZATION, SIGN_IN, WEB } from '../../../utils/engine/poppy/names';
-import { PROTOCOL_SCOPE_DESCRIPTIONS, POPPY_CODES } from '../../../utils/engine/poppy';
-import { MAX_UNKNOWN_FIELD_FINDINGS } from '../../../utils/engine/poppy/bounds';
+import { MAX_UNKNOWN_FIELD_FINDINGS } from '../../../utils/engine/json/unknown-fields';
+import { PROTOCOL_SCOPE_WORDS, POPPY_CODES } from '../../../utils/engine/poppy';
 import { POPPY, POPPY_FIELD_TREE, PROTOCOL_SCOPES, SIGN_IN_TYPES, type FieldTree } from '../../../utils/engine/spec';
 import { CTX, REQUESTED, expectWellFormed, parse, variant, type Doc } from './poppy-example';
+import { english } from '../../helpers/english';
 
 function at(...keys: string[]): FieldTree {
   let node: unknown = POPPY_FIELD_TREE;
@@ -34,14 +35,14 @@ describe('poppy names match the field registry', () => {
   });
 
   it('has plain words for every protocol scope', () => {
-    expect([...PROTOCOL_SCOPE_DESCRIPTIONS.keys()]).toEqual([...PROTOCOL_SCOPES]);
-    for (const words of PROTOCOL_SCOPE_DESCRIPTIONS.values()) expect(words).toMatch(/^[A-Z].{10,}\.$/);
+    expect([...PROTOCOL_SCOPE_WORDS.keys()]).toEqual([...PROTOCOL_SCOPES]);
+    for (const words of PROTOCOL_SCOPE_WORDS.values()) expect(english(words({}))).toMatch(/^[A-Z].{10,}\.$/);
   });
 
   it('declares kebab-case codes with one-line hints', () => {
     for (const [code, spec] of Object.entries(POPPY_CODES)) {
       expect(code).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
-      expect(spec.hint).not.toContain('\n');
+      expect(english(spec.hint)).not.toContain('\n');
     }
   });
 });
@@ -64,8 +65,8 @@ describe('unknown fields (D2: info, with did-you-mean)', () => {
   ])('%s', (_name, mutate, path, hint) => {
     const r = parse(variant(mutate));
     expect(r.findings.map((f) => [f.code, f.severity, f.path])).toEqual([['unknown-field', 'info', path]]);
-    if (hint === null) expect(r.findings[0]!.hint).toBe(POPPY_CODES['unknown-field'].hint);
-    else expect(r.findings[0]!.hint).toContain(hint);
+    if (hint === null) expect(r.findings[0]!.hint).toEqual(POPPY_CODES['unknown-field'].hint);
+    else expect(english(r.findings[0]!.hint)).toContain(hint);
   });
 
   it.each([
@@ -84,7 +85,7 @@ describe('unknown fields (D2: info, with did-you-mean)', () => {
     });
     const r = parse(doc);
     expect(r.findings).toHaveLength(MAX_UNKNOWN_FIELD_FINDINGS + 1);
-    expect(r.findings.at(-1)!.message).toBe(`${100_000 - MAX_UNKNOWN_FIELD_FINDINGS} more unknown fields are not listed.`);
+    expect(english(r.findings.at(-1)!.message)).toBe(`${100_000 - MAX_UNKNOWN_FIELD_FINDINGS} more unknown fields are not listed.`);
     expectWellFormed(r, REQUESTED);
   });
 

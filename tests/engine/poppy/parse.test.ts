@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PoppyModel } from '../../../utils/engine/report/report';
 import { CTX, LOCAL_CTX, LOCAL_URL, REQUESTED, example, expectWellFormed, parse, variant, type Doc } from './poppy-example';
+import { english } from '../../helpers/english';
 
-const READ = 'Read your account data at this company.';
-const WRITE = 'Make changes in your account at this company.';
+// The protocol's own scopes carry no site words: readers show the catalog's (PROTOCOL_SCOPE_WORDS).
+const READ = null;
+const WRITE = null;
 
 const EXPECTED: PoppyModel = {
   url: REQUESTED,
@@ -251,7 +253,7 @@ describe('parsePoppy: §3.1 checks', () => {
 
   it('lists every reason auth is needed', () => {
     const r = parse(variant((d) => delete d.auth));
-    expect(r.findings[0]!.message).toBe('auth is missing, but agent, apis, web.browser_session_endpoint need it.');
+    expect(english(r.findings[0]!.message)).toBe('auth is missing, but agent, apis, and web.browser_session_endpoint need it.');
   });
 
   it.each([
@@ -341,7 +343,7 @@ describe('parsePoppy: a local development site (D5/D8)', () => {
       ['not-https', '$.apis[0].url', 'info'],
       ['not-https', '$.web.browser_session_endpoint', 'info'],
     ]);
-    expect(r.findings.every((f) => f.message.startsWith('Would fail in production: '))).toBe(true);
+    expect(r.findings.every((f) => english(f.message).startsWith('Would fail in production: '))).toBe(true);
     expect(r.model.organization.domainMatches).toBe(false);
     expectWellFormed(r, LOCAL_URL);
   });

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { parsePoppy, POPPY_CODES, type PoppyContext, type PoppyParse } from '../../../utils/engine/poppy';
 import { SEVERITIES } from '../../../utils/engine/spec';
+import { allInEnglish } from '../../helpers/english';
 
 /** poppy-json.md §8, comments stripped. */
 export const EXAMPLE_JSON = `{
@@ -68,7 +69,7 @@ export function parse(doc: Doc, ctx: PoppyContext = CTX): PoppyParse {
 /** What every finding must carry, whatever the input (D4). */
 export function expectWellFormed(result: PoppyParse, document: string): void {
   const known = new Set(Object.keys(POPPY_CODES));
-  for (const f of result.findings) {
+  for (const f of allInEnglish(result.findings)) {
     expect(known.has(f.code), f.code).toBe(true);
     expect(SEVERITIES).toContain(f.severity);
     expect(f.message.length).toBeGreaterThan(0);

@@ -17,6 +17,7 @@ import {
   SKILL_NAME_MAX,
   WELL_KNOWN,
 } from '../../../utils/engine/spec';
+import { english } from '../../helpers/english';
 
 const SCHEMA = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
 
@@ -42,30 +43,28 @@ describe('hints quote the spec registry', () => {
     ['wrong-content-type', JSON_DOCUMENT_CODES['wrong-content-type'].hint, [MEDIA_TYPES.json[0]]],
     ['reserved-scope-prefix', POPPY_CODES['reserved-scope-prefix'].hint, [...PROTOCOL_SCOPES]],
   ])('%s', (_code, hint, quoted) => {
-    for (const value of quoted) expect(hint).toContain(value);
+    for (const value of quoted) expect(english(hint)).toContain(value);
   });
 
   it('names the current limits in words: 10 s, 256 KiB, 1 MiB, 10 MiB', () => {
-    expect(ENGINE_CODES['document-unreachable'].hint).toContain('within 10 s.');
-    expect(ENGINE_CODES['document-too-large'].hint).toBe('Keep poppy.json and skill indexes under 256 KiB.');
-    expect(ENGINE_CODES['skill-too-large'].hint).toBe('Keep SKILL.md under 1 MiB and archives under 10 MiB.');
+    expect(english(ENGINE_CODES['document-unreachable'].hint)).toContain('within 10 s.');
+    expect(english(ENGINE_CODES['document-too-large'].hint)).toBe('Keep poppy.json under 256 KiB and skill indexes under 256 KiB.');
+    expect(english(ENGINE_CODES['skill-too-large'].hint)).toBe('Keep SKILL.md under 1 MiB and archives under 10 MiB.');
   });
 
   it('gives real codes their real hints and severities', () => {
-    expect(ENGINE_CODES['site-unreachable']).toEqual({
-      code: 'site-unreachable',
-      severity: 'error',
-      hint: 'Make sure the site answers over https; check DNS, the certificate and the server.',
-    });
-    expect(ENGINE_CODES['digest-mismatch']).toEqual({
-      code: 'digest-mismatch',
-      severity: 'error',
-      hint: 'Compute the digest from the served file at build or serve time, then publish the index.',
-    });
-    expect(ENGINE_CODES['no-skill-index'].hint).toBe(
+    expect(ENGINE_CODES['site-unreachable']).toMatchObject({ code: 'site-unreachable', severity: 'error' });
+    expect(english(ENGINE_CODES['site-unreachable'].hint)).toBe(
+      'Make sure the site answers over https; check DNS, the certificate and the server.',
+    );
+    expect(ENGINE_CODES['digest-mismatch']).toMatchObject({ code: 'digest-mismatch', severity: 'error' });
+    expect(english(ENGINE_CODES['digest-mismatch'].hint)).toBe(
+      'Compute the digest from the served file at build or serve time, then publish the index.',
+    );
+    expect(english(ENGINE_CODES['no-skill-index'].hint)).toBe(
       'Optional: publish /.well-known/agent-skills/index.json for agents that do not read poppy.json.',
     );
-    expect(JSON_DOCUMENT_CODES['wrong-content-type'].hint).toContain('application/json');
+    expect(english(JSON_DOCUMENT_CODES['wrong-content-type'].hint)).toContain('application/json');
   });
 });
 
@@ -81,7 +80,7 @@ describe('every code table', () => {
     expect(spec.code).toBe(key);
     expect(key).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
     expect(SEVERITIES).toContain(spec.severity);
-    expect(spec.hint).toMatch(/^\S[^\n]{8,238}[.)]$/);
+    expect(english(spec.hint)).toMatch(/^\S[^\n]{8,238}[.)]$/);
   });
 
   it('uses each code once across the tables', () => {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes } from 'mdast';
-import { mdCode, mdText, reportToMarkdown } from '../../../utils/engine/report/report-markdown';
+import { mdCode, mdText, reportToMarkdown as toMarkdown } from '../../../utils/engine/report/report-markdown';
+import type { Report } from '../../../utils/engine/report/report';
+import { ENGLISH } from '../../helpers/english';
+import { FETCH_WORDS } from '../../../utils/engine/net/fetch-words';
 import * as reports from '../../components/reports';
 import { DIGESTS, ORIGIN } from '../../components/reports';
 
+const reportToMarkdown = (report: Report) => toMarkdown(report, ENGLISH);
 const lines = (markdown: string) => markdown.split('\n');
 const headings = (markdown: string) => lines(markdown).filter((l) => /^#{1,6} /.test(l));
 
@@ -25,11 +29,12 @@ describe('reportToMarkdown', () => {
     expect(headings(reportToMarkdown(reports.withFindings()))).toEqual([
       '# Poppy Inspector report: Northlight Flowers',
       '## poppy.json',
-      '### Sign-in',
-      '### APIs',
-      '### Excluded tasks',
+      '### How an agent signs in here',
+      '### APIs for agents',
+      "### The company's own agent",
+      '### What agents are asked not to do here',
       '## Skills (1)',
-      '## Findings',
+      '## What Poppy Inspector found',
       '### Errors (1)',
       '### Warnings (1)',
       '### Info (1)',
@@ -39,56 +44,64 @@ describe('reportToMarkdown', () => {
 
   it('states site, time and verdict', () => {
     const markdown = reportToMarkdown(reports.northlightOk());
-    expect(lines(markdown).slice(2, 5)).toEqual([`- Site: \`${ORIGIN}\``, `- Checked: \`${reports.CHECKED_AT}\``, '- Verdict: ✓ OK']);
+    expect(lines(markdown).slice(2, 5)).toEqual([
+      `- Site: \`${ORIGIN}\``,
+      `- Checked: \`${reports.CHECKED_AT}\``,
+      '- Verdict: ✓ Everything checks out',
+    ]);
     expect(markdown.endsWith('\n')).toBe(true);
   });
 
   it('describes what poppy.json says', () => {
     const markdown = reportToMarkdown(reports.northlightOk());
-    expect(markdown).toContain('- Domain: `northlight.poppy.test` (matches the site)');
+    expect(markdown).toContain('- Domain: `northlight.poppy.test` (matches this site)');
     expect(markdown).toContain('- Protocol version: `0.3`');
     expect(markdown).toContain(
-      '- Direct sign-in (the person approves on the company’s own page)\n  - `poppy:read`\n  - `orders:read`: See your orders',
+      "- Direct sign-in: you approve on the company's own page\n  - `poppy:read`: Read your account data at this company.\n  - `orders:read`: See your orders",
     );
-    expect(markdown).toContain(`- openapi: \`${ORIGIN}/poppy/openapi.json\`: Orders, bouquets and delivery dates`);
-    expect(markdown).toContain(`- Browser session endpoint: \`${ORIGIN}/poppy/browser-session\``);
+    expect(markdown).toContain(`- OpenAPI description: \`${ORIGIN}/poppy/openapi.json\`: Orders, bouquets and delivery dates`);
+    expect(markdown).toContain(`- Agents can also get a browser session here: \`${ORIGIN}/poppy/browser-session\``);
     expect(markdown).toContain('- Cancel an order on the day of delivery');
   });
 
   it('lists mediated sign-in fields and where credentials go', () => {
     const markdown = reportToMarkdown(reports.mediatedSignIn());
-    expect(markdown).toContain('- Mediated sign-in (the agent passes on the person’s username and password)');
-    expect(markdown).toContain('  - Credentials sent to `https://auth.northlight.poppy.test/poppy/mediated`');
-    expect(markdown).toContain('  - Field `password` (Password), secret');
+    expect(markdown).toContain('- Mediated sign-in: the agent passes on your username and password');
+    expect(markdown).toContain('  - Sent to: `https://auth.northlight.poppy.test/poppy/mediated`');
+    expect(markdown).toContain('  - It asks for: `username` (Email), `password` (Password) (secret)');
   });
 
   it('writes one line per skill, worst first, with the verified-digest caveat', () => {
     const markdown = reportToMarkdown(reports.northlightStale());
     const skillLines = lines(markdown).filter((l) => l.startsWith('- **'));
     expect(skillLines).toEqual([
-      `- **change-flower-delivery**: ✗ digest mismatch, \`${ORIGIN}/.well-known/agent-skills/change-flower-delivery/SKILL.md\``,
-      `- **check-flower-order**: ✓ verified, \`${ORIGIN}/.well-known/agent-skills/check-flower-order/SKILL.md\``,
-      `- **find-flowers**: ✓ verified, \`${ORIGIN}/.well-known/agent-skills/find-flowers/SKILL.md\``,
+      '- **change-flower-delivery**: ✗ Changed since it was published — its fingerprint (digest) does not match',
+      '- **check-flower-order**: ✓ Verified',
+      '- **find-flowers**: ✓ Verified',
     ]);
-    expect(markdown).toContain('A verified digest proves a file is the one the site published, not that its advice is safe.');
+    expect(markdown).toContain(`- **find-flowers**: ✓ Verified\n  - \`${ORIGIN}/.well-known/agent-skills/find-flowers/SKILL.md\``);
+    expect(markdown).toContain("It does not prove that the skill's advice is safe.");
   });
 
   it('explains a mismatch: both digests, the causes, the consequence', () => {
     const markdown = reportToMarkdown(reports.northlightStale());
-    expect(markdown).toContain(`  - Expected digest: \`${DIGESTS.stale}\`\n  - Actual digest: \`${DIGESTS.change}\``);
+    expect(markdown).toContain(`  - Published digest: \`${DIGESTS.stale}\`\n  - Digest of the file served: \`${DIGESTS.change}\``);
     expect(markdown).toContain(
-      '  - The published digest matches this file with Windows line endings (CRLF) turned into LF: the file was probably re-saved after the digest was computed.',
+      '  - The published digest matches this file with Windows line endings (CRLF) turned into LF — the file was probably re-saved after the digest was computed.',
     );
-    expect(markdown).toContain('  - The company’s guidance in this skill could not be verified and must not be used.');
+    expect(markdown).toContain("  - The company's guidance in this skill could not be verified and must not be used.");
   });
 
   it('lists findings with code, hint and location', () => {
     const markdown = reportToMarkdown(reports.withFindings());
     expect(markdown).toContain(
-      '### Errors (1)\n\n- `domain-mismatch` organization.domain is flowers.example, not northlight.poppy.test.\n  - Fix: Fix for domain-mismatch.\n' +
+      '### Errors (1)\n\n- `domain-mismatch` organization.domain is "flowers.example" but poppy.json was requested from northlight.poppy.test.\n' +
+        '  - Fix: Set organization.domain to the host this poppy.json is served from (a leading www. may differ).\n' +
         `  - At: \`${ORIGIN}/.well-known/poppy.json\` \`$.organization.domain\``,
     );
-    expect(markdown).toContain('### Info (1)\n\n- `unknown-field` Unknown field "skils" (did you mean "skills"?).');
+    expect(markdown).toContain(
+      '### Info (1)\n\n- `unknown-field` skils is not a field Poppy Inspector knows; agents ignore it.\n  - Fix: Did you mean "skills"? Agents ignore fields they do not know.',
+    );
   });
 
   it('names the skill a finding belongs to', () => {
@@ -97,37 +110,42 @@ describe('reportToMarkdown', () => {
 
   it('nothing published', () => {
     const markdown = reportToMarkdown(reports.nothingPublished());
-    expect(markdown).toContain('- Verdict: — Nothing published');
-    expect(markdown).toContain('No poppy.json is published on this site.');
-    expect(markdown).toContain('## Skills (0)\n\nNone published.');
-    expect(markdown).toContain(`- poppy: \`${ORIGIN}/.well-known/poppy.json\` (HTTP 404; not published)`);
+    expect(markdown).toContain('- Verdict: — Nothing published for agents');
+    expect(markdown).toContain('northlight.poppy.test has no poppy.json.');
+    expect(markdown).toContain('## Skills (0)\n\nThis site publishes no skills.');
+    expect(markdown).toContain(`- poppy.json: \`${ORIGIN}/.well-known/poppy.json\` (HTTP 404, not published)`);
   });
 
   it('unreachable documents say there was no response, and not that nothing is published', () => {
     const markdown = reportToMarkdown(reports.unreachable());
-    expect(markdown).toContain('(no response; not published)');
-    expect(markdown).toContain('A poppy.json answer came back but could not be used: see the findings.');
-    expect(markdown).not.toContain('No poppy.json is published');
+    expect(markdown).toContain('(no response, not published)');
+    expect(markdown).toContain('The poppy.json at northlight.poppy.test could not be read; the findings below say why.');
+    expect(markdown).not.toContain('has no poppy.json');
   });
 
   it('includes excluded tasks of an unrecognised shape as a JSON block', () => {
     expect(reportToMarkdown(reports.unrecognisedExcludedTasks())).toContain(
-      'Unrecognised shape, as published:\n\n```json\n{\n  "refunds": true,\n  "limit": 3\n}\n```',
+      'The list of excluded tasks has a shape Poppy Inspector doesn\'t recognise. Here it is as published:\n\n```json\n{\n  "refunds": true,\n  "limit": 3\n}\n```',
     );
   });
 
   it('notes a local development site', () => {
     const report = reports.northlightOk();
     report.local = true;
-    expect(reportToMarkdown(report)).toContain('- Local development site: production-only rules are reported as info');
+    expect(reportToMarkdown(report)).toContain(
+      '- This is a local development site: rules that only apply in production are shown as info.',
+    );
   });
 
   it('a hostile report renders as text: no HTML, links or images', () => {
     const report = reports.hostile();
-    report.skills[0]!.reason = '[click](javascript:alert(1)) ![x](https://tracker.example/p.gif)';
+    report.skills[0]!.reason = FETCH_WORDS.network({ error: '[click](javascript:alert(1)) ![x](https://tracker.example/p.gif)' });
     report.skills[0]!.status = 'unreachable';
     report.findings = [
-      reports.finding('error', 'x', '<script>alert(1)</script> `code` *bold*', { hint: '\n# heading\n- item', path: '$["`]' }),
+      reports.finding(reports.siteText('<script>alert(1)</script> `code` *bold*'), {
+        hint: FETCH_WORDS.network({ error: '\n# heading\n- item' }),
+        path: '$["`]',
+      }),
     ];
     report.poppy!.excludedTasksRaw = { note: '```\n<script>alert(1)</script>' };
     const markdown = reportToMarkdown(report);

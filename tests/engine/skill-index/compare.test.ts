@@ -7,6 +7,7 @@ import {
   type IndexContext,
   type IndexParse,
 } from '../../../utils/engine/skill-index';
+import { allInEnglish, english } from '../../helpers/english';
 
 const V020 = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 const A = 'sha256:90f8ec5669cd34183b9b0fdf8b94f5efb4c3672876330f4aa76088c2b4ad17be';
@@ -64,7 +65,7 @@ describe('compareIndexes (D1, D8)', () => {
   });
 
   it('reports url and digest together, naming both values', () => {
-    const [url, digest, ...rest] = compareIndexes(poppy(e('a', '/a', A)), wellKnown(e('a', '/b', B)));
+    const [url, digest, ...rest] = allInEnglish(compareIndexes(poppy(e('a', '/a', A)), wellKnown(e('a', '/b', B))));
     expect(rest).toEqual([]);
     expect(url!.message).toContain('https://shop.example/a');
     expect(url!.message).toContain('https://shop.example/b');
@@ -161,7 +162,7 @@ describe('parseLegacyIndex (v0.1, D1)', () => {
       legacy,
     );
     expect(r.format).toBe('v0.1');
-    expect(r.findings).toEqual([
+    expect(allInEnglish(r.findings)).toEqual([
       expect.objectContaining({
         code: 'old-format',
         severity: 'warning',
@@ -169,7 +170,7 @@ describe('parseLegacyIndex (v0.1, D1)', () => {
         path: '$',
       }),
     ]);
-    expect(r.entries.map((x) => [x.name, x.url, x.status, x.reason])).toEqual([
+    expect(r.entries.map((x) => [x.name, x.url, x.status, english(x.reason)])).toEqual([
       ['a', 'https://shop.example/.well-known/skills/a/SKILL.md', 'skipped', 'old format (v0.1): no digest to verify'],
       ['b', 'https://shop.example/.well-known/skills/b/SKILL.md', 'skipped', 'old format (v0.1): no digest to verify'],
     ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Severity } from '../../../utils/engine/spec';
+import { MAX_UNKNOWN_FIELD_FINDINGS } from '../../../utils/engine/json/unknown-fields';
 import {
   parseSkillIndex,
   SKILL_INDEX_CODES,
@@ -7,6 +8,7 @@ import {
   type IndexContext,
   type IndexFormat,
 } from '../../../utils/engine/skill-index';
+import { allInEnglish, english } from '../../helpers/english';
 
 const V020 = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 const DOC = 'https://shop.example/.well-known/agent-skills/index.json';
@@ -231,13 +233,13 @@ describe('parseSkillIndex: entries', () => {
     expect(r.entries).toHaveLength(1);
     expect(r.entries[0]!.status).toBe(status);
     if (status === 'pending') expect(r.entries[0]!.url).toMatch(/^[a-z]+:/);
-    else expect(r.entries[0]!.reason).toMatch(/\S/);
+    else expect(english(r.entries[0]!.reason)).toMatch(/\S/);
     if (code === null) {
       expect(r.findings).toEqual([]);
       return;
     }
     expect(r.findings).toContainEqual(expect.objectContaining({ code, severity, path, document: DOC }));
-    for (const f of r.findings) expect(f.hint).toMatch(/\S/);
+    for (const f of allInEnglish(r.findings)) expect(f.hint).toMatch(/\S/);
   });
 
   it.each([
@@ -246,7 +248,7 @@ describe('parseSkillIndex: entries', () => {
     [{ name: null }, '`name` must be a string, not null.'],
     [{ digest: 1 }, '`digest` must be a string, not a number.'],
   ])('names the kind of a wrong value in plain English: %j', (over, message) => {
-    expect(parseSkillIndex(index(entry(over)), ctx).findings.map((f) => f.message)).toContain(message);
+    expect(allInEnglish(parseSkillIndex(index(entry(over)), ctx).findings).map((f) => f.message)).toContain(message);
   });
 
   it('keeps Object.prototype clean when an entry carries __proto__', () => {
@@ -357,7 +359,8 @@ describe('parseSkillIndex: the index document', () => {
     ['interim', { version: '0.2.0', skills: [{ name: 'a', description: 'd', files: ['SKILL.md'] }] }, 'interim draft format: not verified'],
   ])('lists the entries of a %s index as skipped, without checking them', (_format, value, reason) => {
     const r = parseSkillIndex(value, ctx);
-    expect(r.entries).toEqual([expect.objectContaining({ position: 0, name: expect.any(String), status: 'skipped', reason })]);
+    expect(r.entries).toEqual([expect.objectContaining({ position: 0, name: expect.any(String), status: 'skipped' })]);
+    expect(english(r.entries[0]!.reason)).toBe(reason);
     expect(r.findings).toHaveLength(1);
   });
 
@@ -407,15 +410,18 @@ describe('parseSkillIndex: the index document', () => {
   });
 
   it('lists one unknown field used by many entries once, and caps distinct names', () => {
-    const many = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`x-${i}`, i]));
+    const many = Object.fromEntries(Array.from({ length: MAX_UNKNOWN_FIELD_FINDINGS + 5 }, (_, i) => [`x-${i}`, i]));
     const r = parseSkillIndex(
       index(entry({ name: 'a', 'x-tag': 1 }), entry({ name: 'b', 'x-tag': 2 }), entry({ name: 'c', ...many })),
       ctx,
     );
-    const infos = r.findings.filter((f) => f.code === 'unknown-entry-field');
-    expect(infos[0]).toMatchObject({ path: '$.skills[0]["x-tag"]', message: expect.stringContaining('(in 2 entries)') });
-    expect(infos).toHaveLength(11);
-    expect(infos[10]!.message).toMatch(/^6 more unknown field names/);
+    const infos = allInEnglish(r.findings).filter((f) => f.code === 'unknown-entry-field');
+    expect(infos[0]).toMatchObject({
+      path: '$.skills[0]["x-tag"]',
+      message: expect.stringContaining('It appears in 2 items in the same place.'),
+    });
+    expect(infos).toHaveLength(MAX_UNKNOWN_FIELD_FINDINGS + 1);
+    expect(infos[MAX_UNKNOWN_FIELD_FINDINGS]!.message).toBe('6 more unknown fields are not listed.');
   });
 });
 
@@ -445,7 +451,7 @@ describe('parseSkillIndex: embedded in poppy.json', () => {
 });
 
 describe('finding hints', () => {
-  const hintFor = (value: unknown, code: string) => parseSkillIndex(value, ctx).findings.find((f) => f.code === code)?.hint;
+  const hintFor = (value: unknown, code: string) => allInEnglish(parseSkillIndex(value, ctx).findings).find((f) => f.code === code)?.hint;
 
   it.each([
     [V020.replace('https:', 'http:'), /`https:`/],
@@ -477,7 +483,7 @@ describe('finding hints', () => {
     [{ type: 'zip' }, 'unknown-type', /`archive`/],
     [{ name: 'My_Skill' }, 'bad-name', /`my-skill`/],
     [{ digest: OMIT, sha256: HELLO }, 'digest-field-misnamed', /Rename `sha256` to `digest`/],
-    [{ nmae: 'a' }, 'unknown-entry-field', /Did you mean `name`\?/],
+    [{ nmae: 'a' }, 'unknown-entry-field', /Did you mean "name"\?/],
   ])('entry %j → %s hint %s', (over, code, hint) => {
     expect(hintFor(index(entry(over)), code)).toMatch(hint);
   });
@@ -485,7 +491,7 @@ describe('finding hints', () => {
   it('every code has a one-line hint', () => {
     for (const spec of Object.values(SKILL_INDEX_CODES)) {
       expect(spec.code).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      expect(spec.hint).toMatch(/^\S[^\n]*$/);
+      expect(english(spec.hint)).toMatch(/^\S[^\n]*$/);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSkillIndex, type IndexContext } from '../../../utils/engine/skill-index';
+import { allInEnglish, english } from '../../helpers/english';
 
 const V020 = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 const HELLO = 'sha256:90f8ec5669cd34183b9b0fdf8b94f5efb4c3672876330f4aa76088c2b4ad17be';
@@ -38,9 +39,9 @@ describe('resolving entry urls (agent-skills-index.md §5)', () => {
     expect(r.entries[0]!.url).toBe('https://host.example/v1/channels/abc/poppy/agent-skills/x/SKILL.md');
     const differs = r.findings.find((f) => f.code === 'url-base-differs');
     expect(differs).toMatchObject({ severity: 'info', path: '$.skill_index.skills[0].url', document: HOSTED });
-    expect(differs!.message).toContain('https://shop.example/.well-known/agent-skills/x/SKILL.md');
+    expect(english(differs!.message)).toContain('https://shop.example/.well-known/agent-skills/x/SKILL.md');
     // The artifact now lives on the provider's host, not on the site: say so.
-    expect(r.findings).toContainEqual(
+    expect(allInEnglish(r.findings)).toContainEqual(
       expect.objectContaining({ code: 'artifact-other-origin', message: expect.stringContaining('https://host.example') }),
     );
   });
@@ -53,7 +54,7 @@ describe('resolving entry urls (agent-skills-index.md §5)', () => {
 
   it('names the artifact origin against the site asked for, not the redirect target', () => {
     const r = parseSkillIndex(one('https://cdn.example.net/x/SKILL.md'), ctx(INDEX));
-    expect(r.findings).toEqual([
+    expect(allInEnglish(r.findings)).toEqual([
       expect.objectContaining({
         code: 'artifact-other-origin',
         severity: 'info',
@@ -78,6 +79,6 @@ describe('resolving entry urls (agent-skills-index.md §5)', () => {
       ['url-backslash', 'warning'],
       ['artifact-other-origin', 'info'],
     ]);
-    expect(r.findings[0]!.message).toContain('https://evil.example/x');
+    expect(english(r.findings[0]!.message)).toContain('https://evil.example/x');
   });
 });

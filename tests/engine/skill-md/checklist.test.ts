@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSkillMd, SKILL_MD_CODES, type SkillMdContext } from '../../../utils/engine/skill-md';
+import { english } from '../../helpers/english';
 
 const DOC = 'https://flowers.example/.well-known/agent-skills/my-skill/SKILL.md';
 const CTX: SkillMdContext = { document: DOC, indexName: 'my-skill', indexDescription: 'A test skill' };
@@ -216,7 +217,7 @@ describe('SKILL.md checklist (skill-md.md §6, items 42–54)', () => {
     // The fast frontmatter reader must change nothing: the YAML parser alone gives the same result.
     expect(result).toEqual(checkSkillMd(bytes, { ...CTX, ...row.ctx }, () => null));
     for (const f of result.findings) expect(f.document).toBe(DOC);
-    if (row.says) expect(result.findings.map((f) => `${f.message} ${f.hint}`).join('\n')).toContain(row.says);
+    if (row.says) expect(result.findings.map((f) => `${english(f.message)} ${english(f.hint)}`).join('\n')).toContain(row.says);
   });
 });
 
@@ -286,7 +287,7 @@ describe('SKILL.md checks beyond the checklist', () => {
     const [f] = checkSkillMd(enc(`\n${withDescription('Use when: asked')}`), CTX).findings.filter(
       (x) => x.code === 'skill-md-yaml-invalid',
     );
-    expect(f?.message).toContain('at line 4 (`description: Use when: asked`)');
+    expect(english(f?.message)).toContain('at line 4 (`description: Use when: asked`)');
   });
 
   it('does not let __proto__ or constructor keys touch any prototype', () => {

@@ -1,11 +1,13 @@
 import { fetchBounded, type FetchResult } from '../net/fetch-bounded';
 import { finding, sortFindings, type Finding } from '../report/findings';
+import { quote } from '../json/values';
+import { and } from '../report/words';
 import { parsePoppy } from '../poppy';
 import type { PoppyModel, Report, SkillReport } from '../report/report';
 import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexParse, type MergedEntry } from '../skill-index';
 import { DEFAULT_LIMITS, WELL_KNOWN, type Limits } from '../spec';
 import { siteContext } from '../net/url-policy';
-import { ENGINE_CODES } from './codes';
+import { ENGINE_CODES as C } from './codes';
 import type { CheckContext, CheckDeps } from './context';
 import { readSiteDocument, type JsonDocumentRead } from './documents';
 import { inPool } from './pool';
@@ -58,17 +60,13 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
       embedded = parseSkillIndex(parsed.skillIndex, indexContext('poppy', poppyDoc.url, poppyDoc.info.requestedUrl, limits));
     }
   } else if (poppyDoc.info.httpStatus === 404 || poppyDoc.info.httpStatus === 410) {
-    findings.push(finding(ENGINE_CODES['no-poppy-json'], 'This site publishes no poppy.json.', { document: poppyDoc.info.requestedUrl }));
+    findings.push(finding(C['no-poppy-json'].says({}), { document: poppyDoc.info.requestedUrl }));
   }
   const wellKnown = indexDoc.value
     ? parseSkillIndex(indexDoc.value, indexContext('well-known', indexDoc.url, indexDoc.info.requestedUrl, limits))
     : null;
   if (embedded && !indexDoc.info.published && indexDoc.findings.length === 0) {
-    findings.push(
-      finding(ENGINE_CODES['no-skill-index'], `poppy.json lists skills but there is no stand-alone copy at ${WELL_KNOWN.skillIndex}.`, {
-        document: indexDoc.info.requestedUrl,
-      }),
-    );
+    findings.push(finding(C['no-skill-index'].says({ path: WELL_KNOWN.skillIndex }), { document: indexDoc.info.requestedUrl }));
   }
   for (const parse of [embedded, wellKnown]) if (parse) findings.push(...parse.findings);
   if (embedded && wellKnown) findings.push(...compareIndexes(embedded, wellKnown));
@@ -92,7 +90,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
   findings.push(...notCheckedSummary(skills));
 
   const noAnswer = poppyDoc.noAnswer && indexDoc.noAnswer;
-  if (noAnswer) findings.unshift(finding(ENGINE_CODES['site-unreachable'], `${origin} did not answer.`, { document: origin }));
+  if (noAnswer) findings.unshift(finding(C['site-unreachable'].says({ origin }), { document: origin }));
   const published = documents.some((d) => d.published) || skills.length > 0;
   const report: Report = {
     target: origin,
@@ -157,8 +155,8 @@ function notCheckedSummary(skills: readonly SkillReport[]): Finding[] {
   // An `other-host` skill passed the URL policy, so its URL is an absolute web address.
   const elsewhere = skills.filter((s) => s.notChecked === 'other-host');
   if (elsewhere.length === 0) return [];
-  const hosts = [...new Set(elsewhere.map((s) => new URL(s.url!).host))].join(', ');
-  return [finding(ENGINE_CODES['skill-not-checked'], `${elsewhere.length} skill(s) on other sites (${hosts}) were not checked yet.`)];
+  const hosts = [...new Set(elsewhere.map((s) => new URL(s.url!).host))];
+  return [finding(C['skill-not-checked'].says({ count: elsewhere.length, hosts: and(hosts) }))];
 }
 
 /** The origin a check of `siteUrl` covers, as `checkSite` reads the address; null when it is none. */
@@ -174,17 +172,17 @@ function normaliseTarget(siteUrl: string): Target {
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(siteUrl) ? siteUrl : `https://${siteUrl}`);
   } catch {
-    return { ok: false, finding: finding(ENGINE_CODES['unsupported-url'], `"${siteUrl.slice(0, 200)}" is not a web address.`) };
+    return { ok: false, finding: finding(C['unsupported-url'].says.notAddress({ address: quote(siteUrl, 200) })) };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, finding: finding(ENGINE_CODES['unsupported-url'], `${url.protocol} pages publish no poppy.json.`) };
+    return { ok: false, finding: finding(C['unsupported-url'].says.scheme({ scheme: url.protocol })) };
   }
   if (url.protocol === 'http:' && !siteContext(url.origin).local) {
     url.protocol = 'https:';
     return {
       ok: true,
       origin: url.origin,
-      findings: [finding(ENGINE_CODES['checked-over-https'], `Checked ${url.origin} instead of plain http.`)],
+      findings: [finding(C['checked-over-https'].says({ origin: url.origin }))],
     };
   }
   return { ok: true, origin: url.origin, findings: [] };

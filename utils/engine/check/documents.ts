@@ -1,8 +1,8 @@
 import { fetchBounded, type FetchResult, type FetchSuccess } from '../net/fetch-bounded';
-import { finding, type Finding } from '../report/findings';
+import { finding, productionOnly, type Finding } from '../report/findings';
 import { readJsonDocument } from './json-document';
 import type { DocumentInfo } from '../report/report';
-import { ENGINE_CODES } from './codes';
+import { ENGINE_CODES as C } from './codes';
 import type { CheckContext } from './context';
 
 export interface JsonDocumentRead {
@@ -54,21 +54,21 @@ function failureFindings(result: Extract<FetchResult, { ok: false }>): { finding
     case 'http-status':
       // 404 (or 410) simply means "not published"; the caller says so in context.
       if (result.httpStatus === 404 || result.httpStatus === 410) return { findings: [], noAnswer: false };
-      return { findings: [finding(ENGINE_CODES['document-unreachable'], `The server answered ${result.detail}.`, where)], noAnswer: false };
+      return { findings: [finding(C['document-unreachable'].says.status({ detail: result.detail }), where)], noAnswer: false };
     case 'too-large':
-      return { findings: [finding(ENGINE_CODES['document-too-large'], `The document is ${result.detail}.`, where)], noAnswer: false };
+      return { findings: [finding(C['document-too-large'].says({ detail: result.detail }), where)], noAnswer: false };
     case 'insecure-redirect':
       // Public sites only: a local site may use http, so its redirects arrive (see `insecureHop`).
-      return { findings: [finding(ENGINE_CODES['insecure-redirect'], `A redirect left https: ${result.detail}.`, where)], noAnswer: false };
+      return { findings: [finding(C['insecure-redirect'].says.refused({ detail: result.detail }), where)], noAnswer: false };
     case 'redirect-blocked':
     case 'too-many-redirects':
       return {
-        findings: [finding(ENGINE_CODES['redirect-blocked'], `The redirect was not followed: ${result.detail}.`, where)],
+        findings: [finding(C['redirect-blocked'].says({ detail: result.detail }), where)],
         noAnswer: false,
       };
     default:
       return {
-        findings: [finding(ENGINE_CODES['document-unreachable'], `No usable answer: ${result.detail}.`, where)],
+        findings: [finding(C['document-unreachable'].says.noAnswer({ detail: result.detail }), where)],
         noAnswer: result.reason === 'network' || result.reason === 'timeout',
       };
   }
@@ -79,21 +79,15 @@ function transportFindings(result: FetchSuccess, ctx: CheckContext): Finding[] {
   const out: Finding[] = [];
   const where = { document: result.url };
   if (result.redirected) {
-    out.push(finding(ENGINE_CODES['document-redirected'], `${result.requestedUrl} redirected to ${result.url}.`, where));
+    out.push(finding(C['document-redirected'].says({ from: result.requestedUrl, to: result.url }), where));
     const insecure = localInsecureRedirect(result, ctx);
     if (insecure) out.push(insecure);
   }
   if (!result.accessControlAllowOrigin) {
-    out.push(
-      finding(
-        ENGINE_CODES['missing-cors'],
-        'No Access-Control-Allow-Origin header: browser-based agents cannot read this document.',
-        where,
-      ),
-    );
+    out.push(finding(C['missing-cors'].says({}), where));
   }
   if (!result.cacheControl) {
-    out.push(finding(ENGINE_CODES['missing-cache-control'], 'No Cache-Control header.', where));
+    out.push(finding(C['missing-cache-control'].says({}), where));
   }
   return out;
 }
@@ -108,8 +102,8 @@ export function localInsecureRedirect(result: FetchSuccess, ctx: CheckContext, s
   let from = result.requestedUrl;
   for (const to of result.redirects) {
     if (from.startsWith('https:') && to.startsWith('http:')) {
-      const message = `Would fail in production: ${from} redirected to ${to}, leaving https.`;
-      return finding(ENGINE_CODES['insecure-redirect'], message, { document: result.url, severity: 'info', skill });
+      const hop = C['insecure-redirect'].says.hop({ from, to });
+      return finding(productionOnly(hop), { document: result.url, severity: 'info', skill });
     }
     from = to;
   }

@@ -1,49 +1,26 @@
 import { sniffBody, type BodyKind } from '../net/body-sniff';
 import { defineCodes, finding, type Finding } from '../report/findings';
-import { quote } from '../report/json-words';
+import { quote } from '../json/values';
+import { sentence, type Sentence } from '../report/words';
 import { MEDIA_TYPES } from '../spec';
 
 const JSON_TYPE = MEDIA_TYPES.json[0];
 
+const SERVED_AS = sentence('finding_served_as', ['served', 'expected']);
+
 /** Codes shared by every JSON document we read: poppy.json and the skill indexes. */
 export const JSON_DOCUMENT_CODES = defineCodes({
-  'html-instead-of-json': {
-    severity: 'warning',
-    hint: `Serve the JSON file itself at this address (status 200, ${JSON_TYPE}); a soft-404 or login page means agents find nothing.`,
-  },
-  'not-json': {
-    severity: 'warning',
-    hint: `Serve the JSON file itself at this address (status 200, ${JSON_TYPE}); until then agents find nothing here.`,
-  },
-  'invalid-json': {
-    severity: 'error',
-    hint: 'Fix the JSON syntax; run the file through a JSON validator before you deploy.',
-  },
-  'not-utf8': {
-    severity: 'error',
-    hint: 'Save the file as UTF-8.',
-  },
-  'json-bom': {
-    severity: 'warning',
-    hint: 'Save the file as UTF-8 without a byte order mark; many JSON parsers reject it.',
-  },
-  'not-an-object': {
-    severity: 'error',
-    hint: 'The top level must be a JSON object ({ ... }).',
-  },
-  'wrong-content-type': {
-    severity: 'error',
-    hint: `Serve the file with Content-Type: ${JSON_TYPE}.`,
-  },
-  'unexpected-content-type': {
-    severity: 'warning',
-    hint: `Serve the file with Content-Type: ${JSON_TYPE}.`,
-  },
-  'missing-content-type': {
-    severity: 'warning',
-    hint: `Send Content-Type: ${JSON_TYPE}.`,
-  },
+  'html-instead-of-json': { severity: 'warning', says: [], hint: { type: JSON_TYPE } },
+  'not-json': { severity: 'warning', says: { body: ['body'], text: ['start'] }, hint: { type: JSON_TYPE } },
+  'invalid-json': { severity: 'error', says: ['detail'] },
+  'not-utf8': { severity: 'error', says: [] },
+  'json-bom': { severity: 'warning', says: [] },
+  'not-an-object': { severity: 'error', says: [] },
+  'wrong-content-type': { severity: 'error', says: SERVED_AS, hint: { type: JSON_TYPE } },
+  'unexpected-content-type': { severity: 'warning', says: SERVED_AS, hint: { type: JSON_TYPE } },
+  'missing-content-type': { severity: 'warning', says: [], hint: { type: JSON_TYPE } },
 });
+const C = JSON_DOCUMENT_CODES;
 
 export type JsonDocument =
   | { ok: true; value: Record<string, unknown>; text: string; findings: Finding[] }
@@ -52,12 +29,11 @@ export type JsonDocument =
 
 const BOM = '\uFEFF';
 
-/** What arrived instead of JSON, in words for the `not-json` message. */
-const NOT_JSON: Readonly<Record<Exclude<BodyKind, 'json' | 'utf16' | 'html'>, string>> = {
-  empty: 'an empty body',
-  markup: 'an XML or other markup document',
-  binary: 'binary data',
-  text: 'text',
+/** What arrived instead of JSON, in words for the `not-json` message (text is quoted instead). */
+const NOT_JSON: Readonly<Record<Exclude<BodyKind, 'json' | 'utf16' | 'html' | 'text'>, Sentence<readonly []>>> = {
+  empty: sentence('words_body_empty', []),
+  markup: sentence('words_body_markup', []),
+  binary: sentence('words_body_binary', []),
 };
 
 /**
@@ -69,22 +45,22 @@ export function readJsonDocument(bytes: Uint8Array, contentType: string | null, 
   const where = { document };
   const kind = sniffBody(bytes, contentType);
   if (kind === 'html') {
-    const msg = 'The address answered with an HTML page, not JSON: the document is not published.';
-    return { ok: false, published: false, findings: [finding(JSON_DOCUMENT_CODES['html-instead-of-json'], msg, where)] };
+    return { ok: false, published: false, findings: [finding(C['html-instead-of-json'].says({}), where)] };
   }
   if (kind !== 'json' && kind !== 'utf16') {
-    const msg = `The address answered with ${NOT_JSON[kind]}${kind === 'text' ? ` (${textStart(bytes)})` : ''}, not a JSON object: the document is not published.`;
-    return { ok: false, published: false, findings: [finding(JSON_DOCUMENT_CODES['not-json'], msg, where)] };
+    const said =
+      kind === 'text' ? C['not-json'].says.text({ start: textStart(bytes) }) : C['not-json'].says.body({ body: NOT_JSON[kind]({}) });
+    return { ok: false, published: false, findings: [finding(said, where)] };
   }
   const findings: Finding[] = [];
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return { ok: false, published: true, findings: [finding(JSON_DOCUMENT_CODES['not-utf8'], 'The document is not valid UTF-8.', where)] };
+    return { ok: false, published: true, findings: [finding(C['not-utf8'].says({}), where)] };
   }
   if (text.startsWith(BOM)) {
-    findings.push(finding(JSON_DOCUMENT_CODES['json-bom'], 'The document starts with a UTF-8 byte order mark.', where));
+    findings.push(finding(C['json-bom'].says({}), where));
     text = text.slice(1);
   }
   let value: unknown;
@@ -92,13 +68,13 @@ export function readJsonDocument(bytes: Uint8Array, contentType: string | null, 
     value = JSON.parse(text);
   } catch (e) {
     // V8 quotes the offending input, line breaks and all: keep the message on one line (D4).
-    const detail = e instanceof Error ? oneLine(e.message).slice(0, 200) : 'syntax error';
-    findings.push(finding(JSON_DOCUMENT_CODES['invalid-json'], `The document is not valid JSON: ${detail}`, where));
+    const detail = oneLine(e instanceof Error ? e.message : String(e)).slice(0, 200);
+    findings.push(finding(C['invalid-json'].says({ detail }), where));
     return { ok: false, published: true, findings };
   }
   // The body starts with `{` or `[`, so what parsed is an object or an array.
   if (Array.isArray(value)) {
-    findings.push(finding(JSON_DOCUMENT_CODES['not-an-object'], 'The top level is an array, not an object.', { ...where, path: '$' }));
+    findings.push(finding(C['not-an-object'].says({}), { ...where, path: '$' }));
     return { ok: false, published: true, findings };
   }
   findings.push(...contentTypeFindings(contentType, document));
@@ -114,9 +90,9 @@ function textStart(bytes: Uint8Array): string {
 
 function contentTypeFindings(contentType: string | null, document: string): Finding[] {
   if (contentType === null) {
-    return [finding(JSON_DOCUMENT_CODES['missing-content-type'], 'The document was served without a Content-Type.', { document })];
+    return [finding(C['missing-content-type'].says({}), { document })];
   }
   if ((MEDIA_TYPES.json as readonly string[]).includes(contentType)) return [];
-  const spec = contentType === 'text/html' ? JSON_DOCUMENT_CODES['wrong-content-type'] : JSON_DOCUMENT_CODES['unexpected-content-type'];
-  return [finding(spec, `The document was served as ${contentType}, not ${JSON_TYPE}.`, { document })];
+  const spec = contentType === 'text/html' ? C['wrong-content-type'] : C['unexpected-content-type'];
+  return [finding(spec.says({ served: contentType, expected: JSON_TYPE }), { document })];
 }

@@ -1,16 +1,24 @@
 import { digestHex, explainMismatch, formatDigest, sha256Hex } from './digest';
 import type { FetchResult } from '../net/fetch-bounded';
 import { finding, jsonPath, type Finding } from '../report/findings';
-import { clip } from '../report/json-words';
+import { clip } from '../json/values';
 import type { SkillReport } from '../report/report';
 import type { EntryStatus, MergedEntry } from '../skill-index';
 import { checkSkillMd } from '../skill-md';
 import { DESCRIPTION_MAX, MEDIA_TYPES } from '../spec';
 import { checkFetchTarget } from '../net/url-policy';
-import { ENGINE_CODES } from './codes';
+import { ENGINE_CODES as C } from './codes';
 import type { CheckContext } from './context';
 import { localInsecureRedirect } from './documents';
 import { describeCauses } from '../report/mismatch-words';
+import { or, sentence } from '../report/words';
+
+/** Why a skill is not verified, when its finding does not say it already. */
+export const SKILL_REASONS = {
+  hostedOn: sentence('reason_hosted_on', ['host']),
+  noCors: sentence('reason_no_cors', []),
+};
+const NO_CONTENT_TYPE = sentence('words_no_content_type', []);
 
 export type ArtifactFetcher = (url: string, kind: 'skill-md' | 'archive') => Promise<FetchResult>;
 
@@ -50,15 +58,12 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     skill.status = 'blocked';
     skill.reason = policy.detail;
     const where = { document: null, path: jsonPath([...entry.path, 'url']), skill: skill.name };
-    return {
-      skill,
-      findings: [finding(ENGINE_CODES['skill-blocked'], `Skill ${skill.name} was not fetched: its URL ${policy.detail}.`, where)],
-    };
+    return { skill, findings: [finding(C['skill-blocked'].says.notFetched({ skill: skill.name, detail: policy.detail }), where)] };
   }
   const origin = policy.url.origin;
   if (origin !== ctx.site.origin && !ctx.mayContact(origin)) {
     skill.status = 'not-checked';
-    skill.reason = `hosted on ${policy.url.host}`;
+    skill.reason = SKILL_REASONS.hostedOn({ host: policy.url.host });
     skill.notChecked = 'other-host';
     return { skill, findings: [] };
   }
@@ -77,11 +82,12 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   if (actualHex !== expectedHex) {
     skill.status = 'mismatch';
     skill.mismatch = await explainMismatch(bytes, expectedHex, served);
-    const because = describeCauses(skill.mismatch);
-    const message = `Skill ${skill.name} does not match its digest: the index says ${entry.digest}, the served file hashes to ${skill.actualDigest}.${because ? ` ${because}` : ''}`;
-    findings.push(
-      finding(ENGINE_CODES['digest-mismatch'], message, { document: url, path: jsonPath([...entry.path, 'digest']), skill: skill.name }),
-    );
+    const values = { skill: skill.name, expected: entry.digest ?? '', actual: skill.actualDigest };
+    const said =
+      skill.mismatch.length > 0
+        ? C['digest-mismatch'].says.explained({ ...values, causes: describeCauses(skill.mismatch) })
+        : C['digest-mismatch'].says.plain(values);
+    findings.push(finding(said, { document: url, path: jsonPath([...entry.path, 'digest']), skill: skill.name }));
     return { skill, findings };
   }
   skill.status = 'verified';
@@ -119,26 +125,21 @@ async function fetchAndScreen(
     const policy = result.reason === 'blocked' || result.reason === 'redirect-blocked' || result.reason === 'insecure-redirect';
     skill.status = policy ? 'blocked' : 'unreachable';
     skill.reason = result.detail;
-    const spec = policy
-      ? ENGINE_CODES['skill-blocked']
+    const values = { skill: skill.name, detail: result.detail };
+    const said = policy
+      ? C['skill-blocked'].says.notRead(values)
       : result.reason === 'too-large'
-        ? ENGINE_CODES['skill-too-large']
-        : ENGINE_CODES['skill-unreachable'];
-    return [finding(spec, `Skill ${skill.name} could not be read: ${result.detail}.`, where)];
+        ? C['skill-too-large'].says(values)
+        : C['skill-unreachable'].says(values);
+    return [finding(said, where)];
   }
   skill.contentType = result.contentType;
   // Without a redirect the final URL is the one requested, whose origin is known already.
   const finalOrigin = result.redirected ? new URL(result.url).origin : origin;
   if (finalOrigin !== ctx.site.origin && !result.accessControlAllowOrigin) {
     skill.status = 'unreachable';
-    skill.reason = 'no CORS header';
-    return [
-      finding(
-        ENGINE_CODES['skill-no-cors'],
-        `Skill ${skill.name} is on another site that sends no Access-Control-Allow-Origin header.`,
-        where,
-      ),
-    ];
+    skill.reason = SKILL_REASONS.noCors({});
+    return [finding(C['skill-no-cors'].says({ skill: skill.name }), where)];
   }
   const served: Served = {
     bytes: result.bytes,
@@ -157,6 +158,6 @@ function contentTypeFinding(skill: SkillReport, kind: 'skill-md' | 'archive', ur
   if (type === undefined) return null; // served from the digest cache
   const expected: readonly string[] = kind === 'skill-md' ? MEDIA_TYPES.skillMd : [...MEDIA_TYPES.tarGz, ...MEDIA_TYPES.zip];
   if (type !== null && expected.includes(type)) return null;
-  const message = `Skill ${skill.name} was served as ${type ?? 'no Content-Type'}; expected ${expected.join(' or ')}. The digest matches, so it stays verified.`;
-  return [finding(ENGINE_CODES['skill-content-type'], message, { document: url, skill: skill.name })];
+  const said = C['skill-content-type'].says({ skill: skill.name, served: type ?? NO_CONTENT_TYPE({}), expected: or([...expected]) });
+  return [finding(said, { document: url, skill: skill.name })];
 }

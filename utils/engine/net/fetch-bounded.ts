@@ -8,6 +8,8 @@
 import type { FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, Transport } from './fetch-types';
 import type { Limits } from '../spec';
 import { MEDIA_TYPES } from '../spec';
+import type { Words } from '../report/words';
+import { FETCH_WORDS } from './fetch-words';
 import { checkFetchTarget, type PolicyReason } from './url-policy';
 
 export type { FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, FetchSuccess, Transport } from './fetch-types';
@@ -125,14 +127,14 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   const attempt: Attempt = { requestedUrl, url: null, redirected: false, httpStatus: null };
 
   const first = checkFetchTarget(requestedUrl, site);
-  if (!first.ok) return fail(attempt, 'blocked', `the URL ${first.detail}`, first.reason);
-  if (signal?.aborted) return fail(attempt, 'aborted', 'the check was cancelled');
+  if (!first.ok) return fail(attempt, 'blocked', FETCH_WORDS.blocked({ policy: first.detail }), first.reason);
+  if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
 
   // Not AbortSignal.timeout: its timer outlives the request by the whole timeout (it is dropped
   // only when the signal is garbage), so every check would leave hundreds of live timers, weak
   // references and finalizers behind. This timer ends with the request.
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new DOMException('The request timed out.', 'TimeoutError')), limits.timeoutMs);
+  const timer = setTimeout(() => timeout.abort(new DOMException('timeout', 'TimeoutError')), limits.timeoutMs);
   const init: RequestInit = {
     method: 'GET',
     headers: ACCEPT_HEADERS[kind],
@@ -144,7 +146,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   };
   const redirects: string[] = [];
   let current = first.url.href;
-  let stage = 'no answer';
+  let stage = FETCH_WORDS.noAnswerWithin;
   try {
     let response: Response;
     for (;;) {
@@ -156,7 +158,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
       discard(response);
       attempt.redirected = true;
       if (redirects.length >= limits.maxRedirects) {
-        return fail(attempt, 'too-many-redirects', `more than ${limits.maxRedirects} redirects`);
+        return fail(attempt, 'too-many-redirects', FETCH_WORDS.tooManyRedirects({ max: limits.maxRedirects }));
       }
       const next = checkFetchTarget(location, site, current);
       if (!next.ok) return redirectRefused(attempt, next, URL.canParse(location, current) ? new URL(location, current).href : location);
@@ -175,17 +177,17 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     }
     if (response.status !== 200) {
       discard(response);
-      return fail(attempt, 'http-status', `HTTP ${response.status}`);
+      return fail(attempt, 'http-status', FETCH_WORDS.httpStatus({ status: response.status }));
     }
     const cap = capFor(kind, limits);
     const declared = response.headers.get('content-length');
     if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) {
       discard(response);
-      return fail(attempt, 'too-large', `larger than ${formatBytes(cap)} (Content-Length ${declared.trim()})`);
+      return fail(attempt, 'too-large', FETCH_WORDS.tooLargeDeclared({ cap: formatBytes(cap), declared: declared.trim() }));
     }
-    stage = 'the answer did not finish';
+    stage = FETCH_WORDS.unfinishedWithin;
     const body = await readCapped(response.body, cap);
-    if (!body.ok) return fail(attempt, 'too-large', `larger than ${formatBytes(cap)}`);
+    if (!body.ok) return fail(attempt, 'too-large', FETCH_WORDS.tooLarge({ cap: formatBytes(cap) }));
     return {
       ok: true,
       requestedUrl,
@@ -200,27 +202,27 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
       bytes: body.bytes,
     };
   } catch (error) {
-    if (signal?.aborted) return fail(attempt, 'aborted', 'the check was cancelled');
-    if (timeout.signal.aborted) return fail(attempt, 'timeout', `${stage} within ${formatMs(limits.timeoutMs)}`);
+    if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
+    if (timeout.signal.aborted) return fail(attempt, 'timeout', stage({ time: formatMs(limits.timeoutMs) }));
     return networkFailure(attempt, error);
   } finally {
     clearTimeout(timer);
   }
 }
 
-function fail(attempt: Attempt, reason: FailureReason, detail: string, policy?: PolicyReason): FetchFailure {
+function fail(attempt: Attempt, reason: FailureReason, detail: Words, policy?: PolicyReason): FetchFailure {
   const { requestedUrl, url, httpStatus, redirected } = attempt;
   const failure: FetchFailure = { ok: false, requestedUrl, url, reason, detail, httpStatus, redirected };
   if (policy) failure.policy = policy;
   return failure;
 }
 
-function redirectRefused(attempt: Attempt, verdict: { reason: PolicyReason; detail: string }, to: string): FetchFailure {
+function redirectRefused(attempt: Attempt, verdict: { reason: PolicyReason; detail: Words }, to: string): FetchFailure {
   const target = shorten(to);
   if (verdict.reason === 'insecure-http') {
-    return fail(attempt, 'insecure-redirect', `redirects to ${target}, leaving https`, verdict.reason);
+    return fail(attempt, 'insecure-redirect', FETCH_WORDS.insecureRedirect({ target }), verdict.reason);
   }
-  return fail(attempt, 'redirect-blocked', `redirects to ${target}, which ${verdict.detail}`, verdict.reason);
+  return fail(attempt, 'redirect-blocked', FETCH_WORDS.redirectBlocked({ target, policy: verdict.detail }), verdict.reason);
 }
 
 function networkFailure(attempt: Attempt, error: unknown): FetchFailure {
@@ -228,7 +230,7 @@ function networkFailure(attempt: Attempt, error: unknown): FetchFailure {
   const message = cause instanceof Error ? cause.message : String(cause);
   // Follow mode (browsers, undici) gives up on a loop by itself; name it when we can tell.
   if (/redirect count exceeded|too many redirects/i.test(message)) {
-    return fail(attempt, 'too-many-redirects', 'too many redirects');
+    return fail(attempt, 'too-many-redirects', FETCH_WORDS.redirectLoop({}));
   }
-  return fail(attempt, 'network', `network error (${shorten(message)})`);
+  return fail(attempt, 'network', FETCH_WORDS.network({ error: shorten(message) }));
 }

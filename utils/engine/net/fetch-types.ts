@@ -2,6 +2,7 @@
  * The shapes of the one fetch module (`utils/engine/net/fetch-bounded.ts`): what a caller passes in and
  * what comes back. Failures are data, never exceptions.
  */
+import type { Words } from '../report/words';
 import type { Limits } from '../spec';
 import type { PolicyReason, SiteContext } from './url-policy';
 
@@ -59,8 +60,8 @@ export interface FetchFailure {
   /** The last URL actually requested; null when the policy refused the first one. */
   url: string | null;
   reason: FailureReason;
-  /** Plain words: "HTTP 404", "no answer within 10 s", "larger than 256 KiB". */
-  detail: string;
+  /** Why, in words (fetch-words.ts): "HTTP 404", "no answer within 10 s", "larger than 256 KiB". */
+  detail: Words;
   httpStatus: number | null;
   redirected: boolean;
   /** Why the URL policy refused the request or a redirect target. */

@@ -8,6 +8,8 @@
  * below see one canonical spelling per address.
  */
 
+import { sentence, type Sentence, type Words } from '../report/words';
+
 /** The visited site: its origin, and whether it is a local development site (D5 exception). */
 export interface SiteContext {
   origin: string;
@@ -27,7 +29,8 @@ export type PolicyReason =
   | 'reserved'
   | 'local-name';
 
-export type PolicyVerdict = { ok: true; url: URL } | { ok: false; reason: PolicyReason; detail: string };
+/** `detail` says why in words: it completes "the URL …" or "… which …" (see fetch-words.ts). */
+export type PolicyVerdict = { ok: true; url: URL } | { ok: false; reason: PolicyReason; detail: Words };
 
 type HostReason = Exclude<PolicyReason, 'unparseable' | 'scheme' | 'insecure-http' | 'user-info'>;
 
@@ -102,11 +105,11 @@ function classifyHost(hostname: string): HostReason | null {
 
 /**
  * Why an address a host name resolved to is not a public one, in words ("points at a private
- * network address"), or null when it is public. Takes the address as DNS gives it: dotted IPv4,
+ * network address", policy_private), or null when it is public. Takes the address as DNS gives it: dotted IPv4,
  * or IPv6 in any spelling (mixed `::ffff:10.0.0.1`, a `%zone`). The command line uses it against
  * DNS rebinding: a public site's names must not lead to this computer or the local network.
  */
-export function nonPublicAddress(address: string): string | null {
+export function nonPublicAddress(address: string): Words | null {
   const ip = address.split('%', 1)[0]!;
   let reason: HostReason | null;
   if (ip.includes(':')) {
@@ -117,7 +120,7 @@ export function nonPublicAddress(address: string): string | null {
     const v4 = ipv4(ip);
     reason = v4 ? classifyIpv4(v4) : 'reserved';
   }
-  return reason && HOST_DETAIL[reason];
+  return reason && HOST_WORDS[reason]({});
 }
 
 /** Local development hosts (D5): localhost, *.localhost, 127.0.0.0/8, [::1]. Takes a hostname
@@ -138,17 +141,26 @@ export function siteContext(origin: string): SiteContext {
   }
 }
 
-const HOST_DETAIL: Record<HostReason, string> = {
-  loopback: 'points at this computer',
-  private: 'points at a private network address',
-  'link-local': 'points at a link-local address',
-  cgnat: 'points at a carrier-grade NAT address',
-  'single-label': 'names a single-label host that only resolves inside a local network',
-  reserved: 'points at a reserved or special-purpose address',
-  'local-name': 'names a host that only resolves inside a local network',
+/** Why a host is refused, completing "the URL …": the same words for a URL and for a DNS answer. */
+const HOST_WORDS: Record<HostReason, Sentence<readonly []>> = {
+  loopback: sentence('policy_loopback', []),
+  private: sentence('policy_private', []),
+  'link-local': sentence('policy_link_local', []),
+  cgnat: sentence('policy_cgnat', []),
+  'single-label': sentence('policy_single_label', []),
+  reserved: sentence('policy_reserved', []),
+  'local-name': sentence('policy_local_name', []),
 };
 
-function refuse(reason: PolicyReason, detail: string): PolicyVerdict {
+const POLICY_WORDS = {
+  unparseable: sentence('policy_unparseable', []),
+  scheme: sentence('policy_scheme', ['scheme']),
+  userInfo: sentence('policy_user_info', []),
+  insecureHttp: sentence('policy_insecure_http', []),
+  host: sentence('policy_host', ['reason', 'host']),
+};
+
+function refuse(reason: PolicyReason, detail: Words): PolicyVerdict {
   return { ok: false, reason, detail };
 }
 
@@ -162,19 +174,19 @@ export function checkFetchTarget(raw: string | URL, site: SiteContext, base?: st
   try {
     url = new URL(raw, base);
   } catch {
-    return refuse('unparseable', 'is not a valid URL');
+    return refuse('unparseable', POLICY_WORDS.unparseable({}));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return refuse('scheme', `uses the ${url.protocol} scheme; only https: is fetched`);
+    return refuse('scheme', POLICY_WORDS.scheme({ scheme: url.protocol }));
   }
   if (url.username !== '' || url.password !== '') {
-    return refuse('user-info', 'carries a user name or password (user:pw@) in the URL');
+    return refuse('user-info', POLICY_WORDS.userInfo({}));
   }
   if (site.local) return { ok: true, url };
   if (url.protocol === 'http:') {
-    return refuse('insecure-http', 'uses plain http:, allowed only when checking a local development site');
+    return refuse('insecure-http', POLICY_WORDS.insecureHttp({}));
   }
   const hostReason = classifyHost(url.hostname);
-  if (hostReason) return refuse(hostReason, `${HOST_DETAIL[hostReason]} (${url.hostname})`);
+  if (hostReason) return refuse(hostReason, POLICY_WORDS.host({ reason: HOST_WORDS[hostReason]({}), host: url.hostname }));
   return { ok: true, url };
 }

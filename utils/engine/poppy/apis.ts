@@ -1,14 +1,15 @@
-import { own, quote, type JsonObject } from '../report/json-words';
+import { own, quote, type JsonObject } from '../json/values';
 import type { AgentProtocol, ApiInfo } from '../report/report';
 import { API_TYPES, POPPY } from '../spec';
 import { LISTS, STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
 import { AGENT, AGENT_PROTOCOL, API, WEB } from './names';
-import { label, type Path, type Reader } from './reader';
+import { label, type Path, type PoppyReader } from './reader';
 import { readHttpsUrl } from './urls';
+import { or } from '../report/words';
 
 /** `apis[]`: type openapi|mcp (check 9), https url (check 7). Each item is read on its own. */
-export function readApis(r: Reader, doc: JsonObject): ApiInfo[] {
+export function readApis(r: PoppyReader, doc: JsonObject): ApiInfo[] {
   const at = [POPPY.apis];
   const out: ApiInfo[] = [];
   (r.array(own(doc, POPPY.apis), at, LISTS.apis) ?? []).forEach((item, i) => {
@@ -18,15 +19,13 @@ export function readApis(r: Reader, doc: JsonObject): ApiInfo[] {
   return out;
 }
 
-function readApi(r: Reader, value: unknown, path: Path): ApiInfo | null {
+function readApi(r: PoppyReader, value: unknown, path: Path): ApiInfo | null {
   const obj = r.object(value, path);
   if (obj === null) return null;
   const type = r.string(r.required(obj, API.type, path), [...path, API.type], STRINGS.name);
   if (type !== null && !(API_TYPES as readonly string[]).includes(type)) {
-    r.report(POPPY_CODES['unknown-api-type'], `${label([...path, API.type])} is ${quote(type)}, not ${API_TYPES.join(' or ')}.`, [
-      ...path,
-      API.type,
-    ]);
+    const at = [...path, API.type];
+    r.report(POPPY_CODES['unknown-api-type'].says({ field: label(at), value: quote(type), known: or([...API_TYPES]) }), at);
   }
   return {
     // A missing or non-string type is reported above; the panel still lists the API.
@@ -38,7 +37,7 @@ function readApi(r: Reader, value: unknown, path: Path): ApiInfo | null {
 }
 
 /** `agent.protocols[]`: the company's own agent; endpoints must be https (check 7). */
-export function readAgentProtocols(r: Reader, doc: JsonObject): AgentProtocol[] {
+export function readAgentProtocols(r: PoppyReader, doc: JsonObject): AgentProtocol[] {
   const at = [POPPY.agent];
   const agent = r.object(own(doc, POPPY.agent), at);
   if (agent === null) return [];
@@ -58,7 +57,7 @@ export function readAgentProtocols(r: Reader, doc: JsonObject): AgentProtocol[] 
 }
 
 /** `web.browser_session_endpoint` (check 7). */
-export function readBrowserSessionEndpoint(r: Reader, doc: JsonObject): string | null {
+export function readBrowserSessionEndpoint(r: PoppyReader, doc: JsonObject): string | null {
   const at = [POPPY.web];
   const web = r.object(own(doc, POPPY.web), at);
   if (web === null) return null;

@@ -1,19 +1,21 @@
-import { own, type JsonObject } from '../report/json-words';
+import { own, type JsonObject } from '../json/values';
 import type { MediatedField, ScopeInfo, SignIn } from '../report/report';
 import { POPPY, PROTOCOL_SCOPES, RESERVED_SCOPE_PREFIX, SIGNED_OUT, SIGN_IN_TYPES, type SignInType } from '../spec';
 import { LISTS, MAX_SCOPES, STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
 import { AUTH, MEDIATED, MEDIATED_FIELD, SIGN_IN } from './names';
-import { label, type Path, type Reader } from './reader';
+import { label, type Path, type PoppyReader } from './reader';
 import { readHttpsUrl } from './urls';
+import { keyPart } from '../report/findings';
+import { sentence, type Sentence } from '../report/words';
 
 /**
- * Plain words for the two protocol scopes, in `PROTOCOL_SCOPES` order: sites describe their own
- * scopes in `custom_scopes`, and the panel should not show these two bare.
+ * Plain words for the protocol's own scopes (`scope_poppy_read`…): sites describe their own
+ * scopes in `custom_scopes`, and the panel should not show these bare. Readers show them when
+ * the site gave no description.
  */
-const PROTOCOL_SCOPE_WORDS = ['Read your account data at this company.', 'Make changes in your account at this company.'];
-export const PROTOCOL_SCOPE_DESCRIPTIONS: ReadonlyMap<string, string> = new Map(
-  PROTOCOL_SCOPES.map((scope, i) => [scope, PROTOCOL_SCOPE_WORDS[i] ?? scope]),
+export const PROTOCOL_SCOPE_WORDS: ReadonlyMap<string, Sentence<readonly []>> = new Map(
+  PROTOCOL_SCOPES.map((scope) => [scope, sentence(`scope_${keyPart(scope.replace(/\W/g, '_'))}`, [])]),
 );
 
 const MEDIATED_TYPE: SignInType = 'mediated';
@@ -24,7 +26,7 @@ export interface AuthModel {
 }
 
 /** `auth`: issuer (check 7), sign-in types with described scopes (checks 8, 10). */
-export function readAuth(r: Reader, doc: JsonObject): AuthModel {
+export function readAuth(r: PoppyReader, doc: JsonObject): AuthModel {
   const at = [POPPY.auth];
   const auth = r.object(own(doc, POPPY.auth), at);
   if (auth === null) return { issuer: null, signInTypes: [] };
@@ -39,7 +41,7 @@ export function readAuth(r: Reader, doc: JsonObject): AuthModel {
   return { issuer, signInTypes: signInTypes.length > 0 ? signInTypes : [{ type: SIGNED_OUT, scopes: [] }] };
 }
 
-function readSignIn(r: Reader, type: SignInType, value: unknown, path: Path, described: ReadonlyMap<string, string>): SignIn {
+function readSignIn(r: PoppyReader, type: SignInType, value: unknown, path: Path, described: ReadonlyMap<string, string>): SignIn {
   const entry: SignIn = { type, scopes: [] };
   const obj = r.object(value, path);
   if (type === MEDIATED_TYPE) {
@@ -50,19 +52,19 @@ function readSignIn(r: Reader, type: SignInType, value: unknown, path: Path, des
   return entry;
 }
 
-function readScopes(r: Reader, value: unknown, path: Path, described: ReadonlyMap<string, string>): ScopeInfo[] {
+function readScopes(r: PoppyReader, value: unknown, path: Path, described: ReadonlyMap<string, string>): ScopeInfo[] {
   const out: ScopeInfo[] = [];
   (r.array(value, path, LISTS.scopes) ?? []).forEach((item, i) => {
     const name = r.string(item, [...path, i], STRINGS.name);
     if (name === null) return;
     checkReserved(r, name, [...path, i]);
-    out.push({ name, description: described.get(name) ?? PROTOCOL_SCOPE_DESCRIPTIONS.get(name) ?? null });
+    out.push({ name, description: described.get(name) ?? null });
   });
   return out;
 }
 
 /** `custom_scopes` is a map: its keys are data, read into a Map so `__proto__` is just a name. */
-function readCustomScopes(r: Reader, value: unknown, path: Path): Map<string, string> {
+function readCustomScopes(r: PoppyReader, value: unknown, path: Path): Map<string, string> {
   const described = new Map<string, string>();
   const obj = r.object(value, path);
   if (obj === null) return described;
@@ -75,14 +77,14 @@ function readCustomScopes(r: Reader, value: unknown, path: Path): Map<string, st
 }
 
 /** Check 10: `poppy:` names only the protocol's own scopes. */
-function checkReserved(r: Reader, scope: string, path: Path): void {
+function checkReserved(r: PoppyReader, scope: string, path: Path): void {
   if (scope.startsWith(RESERVED_SCOPE_PREFIX) && !PROTOCOL_SCOPES.includes(scope)) {
-    r.report(POPPY_CODES['reserved-scope-prefix'], `${label(path)} uses the reserved ${RESERVED_SCOPE_PREFIX} prefix.`, path);
+    r.report(POPPY_CODES['reserved-scope-prefix'].says({ field: label(path), prefix: RESERVED_SCOPE_PREFIX }), path);
   }
 }
 
 /** Check 8: an array of `{name, label, secret}`. Items without a usable name are left out. */
-function readMediatedFields(r: Reader, value: unknown, path: Path): MediatedField[] {
+function readMediatedFields(r: PoppyReader, value: unknown, path: Path): MediatedField[] {
   const out: MediatedField[] = [];
   (r.array(value, path, LISTS.mediatedFields) ?? []).forEach((item, i) => {
     const at = [...path, i];

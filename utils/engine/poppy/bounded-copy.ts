@@ -1,4 +1,4 @@
-import { clip } from '../report/json-words';
+import { clip } from '../json/values';
 import { NAME_MAX, TEXT_MAX } from './bounds';
 
 const MAX_DEPTH = 6;

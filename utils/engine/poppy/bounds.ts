@@ -15,8 +15,6 @@ export const MAX_SCOPES = 200;
 export const MAX_MEDIATED_FIELDS = 50;
 export const MAX_EXTENSIONS = 100;
 export const MAX_EXCLUDED_TASKS = 500;
-/** Unknown-field findings listed one by one; the rest are counted in one more finding. */
-export const MAX_UNKNOWN_FIELD_FINDINGS = 50;
 
 export interface StringBound {
   max: number;

@@ -1,71 +1,53 @@
+import { UNKNOWN_FIELD_CODES } from '../json/unknown-fields';
+import { KINDS } from '../json/values';
 import { defineCodes } from '../report/findings';
+import { and, or, sentence } from '../report/words';
 import { API_TYPES, EXCLUDED_TASK_TEXT_KEYS, POPPY, PROTOCOL_SCOPES, RESERVED_SCOPE_PREFIX } from '../spec';
 import { AUTH, ORGANIZATION } from './names';
 
+const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v));
+const AGENT_SURFACE = or([POPPY.agent, POPPY.apis, POPPY.web]);
+
+/** What a value should have been, in "should be …". */
+export const EXPECTED = { ...KINDS, trueOrFalse: sentence('kind_true_or_false', []) };
+
 /** Every finding poppy.json parsing can produce (draft 0.1 §3.1 checks, Decisions D2 and D8). */
-export const POPPY_CODES = defineCodes({
-  'missing-field': {
-    severity: 'error',
-    hint: 'Add the field; agents reject a poppy.json without it.',
-  },
-  'wrong-type': {
-    severity: 'error',
-    hint: 'Use the JSON type the protocol defines for this field.',
-  },
-  'value-too-long': {
-    severity: 'warning',
-    hint: 'Shorten the value; Poppy Inspector shows only its first part.',
-  },
-  'too-many-items': {
-    severity: 'warning',
-    hint: 'Publish fewer items; Poppy Inspector shows only the first ones.',
-  },
-  'invalid-protocol-version': {
-    severity: 'error',
-    hint: `Write ${POPPY.protocolVersion} as a "major.minor" string, e.g. "0.3".`,
-  },
-  'unsupported-protocol-version': {
-    severity: 'warning',
-    hint: 'Use a published protocol version; agents reject a major version they do not support.',
-  },
-  'domain-mismatch': {
-    severity: 'error',
-    hint: `Set ${POPPY.organization}.${ORGANIZATION.domain} to the host this poppy.json is served from (a leading www. may differ).`,
-  },
-  'nothing-for-agents': {
-    severity: 'warning',
-    hint: `Add at least one of ${POPPY.agent}, ${POPPY.apis} or ${POPPY.web} so agents have something to use.`,
-  },
-  'missing-auth': {
-    severity: 'error',
-    hint: `Add ${POPPY.auth} with your ${AUTH.issuer}; agents need it to use ${POPPY.agent}, ${POPPY.apis} or the browser session endpoint.`,
-  },
-  'invalid-url': {
-    severity: 'error',
-    hint: 'Write an absolute https:// URL.',
-  },
-  'not-https': {
-    severity: 'error',
-    hint: 'Serve this endpoint over HTTPS and publish its https:// URL.',
-  },
-  'unknown-api-type': {
-    severity: 'error',
-    hint: `Set the API type to ${API_TYPES.map((t) => `"${t}"`).join(' or ')}.`,
-  },
-  'reserved-scope-prefix': {
-    severity: 'error',
-    hint: `Rename the scope: the ${RESERVED_SCOPE_PREFIX} prefix is reserved for the protocol scopes ${PROTOCOL_SCOPES.join(' and ')}.`,
-  },
-  'invalid-extension-name': {
-    severity: 'error',
-    hint: 'Name your own extensions domain/feature, e.g. example.com/loyalty.',
-  },
-  'unknown-field': {
-    severity: 'info',
-    hint: 'Agents ignore fields they do not know: check the spelling, or remove the field.',
-  },
-  'excluded-tasks-unrecognised': {
-    severity: 'warning',
-    hint: `Publish ${POPPY.excludedTasks} as an array of strings, or of objects with a ${EXCLUDED_TASK_TEXT_KEYS[0]}.`,
-  },
-});
+export const POPPY_CODES = {
+  ...defineCodes({
+    'missing-field': { severity: 'error', says: ['field'] },
+    'wrong-type': { severity: 'error', says: ['field', 'expected', 'actual'] },
+    'value-too-long': { severity: 'warning', says: { value: ['field', 'length', 'max'], name: ['field', 'length', 'max'] } },
+    'too-many-items': { severity: 'warning', says: ['field', 'count', 'max'] },
+    'invalid-protocol-version': { severity: 'error', says: ['field', 'value'], hint: { field: POPPY.protocolVersion } },
+    'unsupported-protocol-version': { severity: 'warning', says: ['field', 'value'] },
+    'domain-mismatch': {
+      severity: 'error',
+      says: ['field', 'domain', 'host'],
+      hint: { field: `${POPPY.organization}.${ORGANIZATION.domain}` },
+    },
+    'nothing-for-agents': { severity: 'warning', says: ['fields'], hint: { fields: AGENT_SURFACE } },
+    'missing-auth': {
+      severity: 'error',
+      says: ['field', 'needs'],
+      hint: { auth: POPPY.auth, issuer: AUTH.issuer, fields: AGENT_SURFACE },
+    },
+    'invalid-url': { severity: 'error', says: ['field'] },
+    'not-https': { severity: 'error', says: ['field', 'scheme'] },
+    'unknown-api-type': { severity: 'error', says: ['field', 'value', 'known'], hint: { types: or(quoted(API_TYPES)) } },
+    'reserved-scope-prefix': {
+      severity: 'error',
+      says: ['field', 'prefix'],
+      hint: { prefix: RESERVED_SCOPE_PREFIX, scopes: and(PROTOCOL_SCOPES) },
+    },
+    'invalid-extension-name': { severity: 'error', says: ['name'] },
+    'excluded-tasks-unrecognised': {
+      severity: 'warning',
+      says: { notArray: ['field', 'kind'], items: ['count', 'total', 'field', 'keys'] },
+      hint: { field: POPPY.excludedTasks, key: EXCLUDED_TASK_TEXT_KEYS[0] },
+    },
+  }),
+  ...UNKNOWN_FIELD_CODES,
+};
+
+/** The text keys an excluded task may use, for "… are not a string, or an object with …". */
+export const TASK_TEXT_KEYS = or([...EXCLUDED_TASK_TEXT_KEYS]);

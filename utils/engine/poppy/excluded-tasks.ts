@@ -1,9 +1,9 @@
-import { isObject, kindOf, own, type JsonObject } from '../report/json-words';
+import { isObject, kindOf, own, type JsonObject } from '../json/values';
 import { EXCLUDED_TASK_TEXT_KEYS, POPPY } from '../spec';
 import { LISTS, STRINGS } from './bounds';
 import { boundedCopy } from './bounded-copy';
-import { POPPY_CODES } from './codes';
-import type { Path, Reader } from './reader';
+import { POPPY_CODES as C, TASK_TEXT_KEYS } from './codes';
+import type { Path, PoppyReader } from './reader';
 
 export interface ExcludedTasks {
   tasks: string[];
@@ -11,18 +11,16 @@ export interface ExcludedTasks {
   raw: unknown;
 }
 
-const SHAPES = `a string, or an object with ${EXCLUDED_TASK_TEXT_KEYS.join(', ')}`;
-
 /**
  * `excluded_tasks` has no published shape (poppy-json.md §6, D2): strings, or objects whose
  * first text key names the task. Anything else is shown raw, with one warning.
  */
-export function readExcludedTasks(r: Reader, doc: JsonObject): ExcludedTasks {
+export function readExcludedTasks(r: PoppyReader, doc: JsonObject): ExcludedTasks {
   const key = POPPY.excludedTasks;
   const value = own(doc, key);
   if (value === undefined) return { tasks: [], raw: null };
   if (!Array.isArray(value)) {
-    r.report(POPPY_CODES['excluded-tasks-unrecognised'], `${key} is ${kindOf(value)}, not an array; it is shown as raw JSON.`, [key]);
+    r.report(C['excluded-tasks-unrecognised'].says.notArray({ field: key, kind: kindOf(value) }), [key]);
     return { tasks: [], raw: boundedCopy(value) };
   }
   const items = r.array(value, [key], LISTS.excludedTasks) ?? [];
@@ -35,12 +33,17 @@ export function readExcludedTasks(r: Reader, doc: JsonObject): ExcludedTasks {
   });
   const first = unrecognised[0];
   if (first === undefined) return { tasks, raw: null };
-  const message = `${unrecognised.length} of ${items.length} items of ${key} are not ${SHAPES}; the list is shown as raw JSON.`;
-  r.report(POPPY_CODES['excluded-tasks-unrecognised'], message, [key, first]);
+  const said = C['excluded-tasks-unrecognised'].says.items({
+    count: unrecognised.length,
+    total: items.length,
+    field: key,
+    keys: TASK_TEXT_KEYS,
+  });
+  r.report(said, [key, first]);
   return { tasks, raw: boundedCopy(value) };
 }
 
-function taskText(r: Reader, item: unknown, path: Path): string | null {
+function taskText(r: PoppyReader, item: unknown, path: Path): string | null {
   if (typeof item === 'string') return r.string(item, path, STRINGS.text);
   if (!isObject(item)) return null;
   for (const textKey of EXCLUDED_TASK_TEXT_KEYS) {

@@ -1,17 +1,17 @@
-import { quote, type JsonObject } from '../report/json-words';
+import { quote, type JsonObject } from '../json/values';
 import type { PoppyModel } from '../report/report';
 import { POPPY } from '../spec';
 import { STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
 import { ORGANIZATION } from './names';
-import type { Reader } from './reader';
+import { label, type PoppyReader } from './reader';
 
 const WWW = 'www.';
 /** A bare host (no scheme, port, path or user info) that `URL` can turn into ASCII for us. */
 const BARE_HOST = /^[^\s/\\:?#@[\]]+$/;
 
 /** Check 3 and check 4 (domain binding, D2/D8). */
-export function readOrganization(r: Reader, doc: JsonObject, requestedUrl: string): PoppyModel['organization'] {
+export function readOrganization(r: PoppyReader, doc: JsonObject, requestedUrl: string): PoppyModel['organization'] {
   const at = [POPPY.organization];
   const org = r.object(r.required(doc, POPPY.organization, []), at);
   if (org === null) return { name: null, domain: null, domainMatches: null };
@@ -20,7 +20,7 @@ export function readOrganization(r: Reader, doc: JsonObject, requestedUrl: strin
   return { name, domain, domainMatches: domain === null ? null : checkDomain(r, domain, requestedUrl) };
 }
 
-function checkDomain(r: Reader, domain: string, requestedUrl: string): boolean | null {
+function checkDomain(r: PoppyReader, domain: string, requestedUrl: string): boolean | null {
   let requestedHost: string;
   try {
     requestedHost = new URL(requestedUrl).hostname;
@@ -29,12 +29,7 @@ function checkDomain(r: Reader, domain: string, requestedUrl: string): boolean |
   }
   if (comparable(domain) === comparable(requestedHost)) return true;
   const path = [POPPY.organization, ORGANIZATION.domain];
-  const message = `organization.domain is ${quote(domain)} but poppy.json was requested from ${requestedHost}.`;
-  if (r.ctx.local) {
-    r.report(POPPY_CODES['domain-mismatch'], `Would fail in production: ${message}`, path, { severity: 'info' });
-  } else {
-    r.report(POPPY_CODES['domain-mismatch'], message, path);
-  }
+  r.reportProduction(POPPY_CODES['domain-mismatch'].says({ field: label(path), domain: quote(domain), host: requestedHost }), path);
   return false;
 }
 

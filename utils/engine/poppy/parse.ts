@@ -1,16 +1,17 @@
 import type { Finding } from '../report/findings';
-import { isObject, own, type JsonObject } from '../report/json-words';
+import { isObject, own, type JsonObject } from '../json/values';
 import type { PoppyModel } from '../report/report';
 import { POPPY } from '../spec';
 import { readAgentProtocols, readApis, readBrowserSessionEndpoint } from './apis';
 import { readAuth } from './auth';
-import { POPPY_CODES } from './codes';
+import { POPPY_CODES as C } from './codes';
 import { readExcludedTasks } from './excluded-tasks';
 import { readExtensions } from './extensions';
 import { WEB } from './names';
 import { readOrganization } from './organization';
-import { Reader } from './reader';
-import { reportUnknownFields } from './unknown-fields';
+import { PoppyReader } from './reader';
+import { reportPoppyUnknownFields } from './unknown-fields';
+import { and, or } from '../report/words';
 import { readProtocolVersion } from './version';
 
 export interface PoppyContext {
@@ -35,7 +36,7 @@ export interface PoppyParse {
  * D2, D8). Reads part by part so one bad part never hides the rest; never throws.
  */
 export function parsePoppy(doc: Record<string, unknown>, ctx: PoppyContext): PoppyParse {
-  const r = new Reader({ document: ctx.finalUrl, local: ctx.local });
+  const r = new PoppyReader({ document: ctx.finalUrl, local: ctx.local });
   const protocolVersion = readProtocolVersion(r, doc);
   const organization = readOrganization(r, doc, ctx.requestedUrl);
   const { issuer, signInTypes } = readAuth(r, doc);
@@ -45,7 +46,7 @@ export function parsePoppy(doc: Record<string, unknown>, ctx: PoppyContext): Pop
   checkAgentSurface(r, doc);
   const extensions = readExtensions(r, doc);
   const excluded = readExcludedTasks(r, doc);
-  reportUnknownFields(r, doc);
+  reportPoppyUnknownFields(r, doc);
   const skillIndex = own(doc, POPPY.skillIndex);
   const model: PoppyModel = {
     url: ctx.finalUrl,
@@ -67,14 +68,10 @@ export function parsePoppy(doc: Record<string, unknown>, ctx: PoppyContext): Pop
 }
 
 /** Checks 5 and 6: something for agents to use, and `auth` whenever that something needs it. */
-function checkAgentSurface(r: Reader, doc: JsonObject): void {
+function checkAgentSurface(r: PoppyReader, doc: JsonObject): void {
   const has = (key: string) => own(doc, key) !== undefined;
   if (!has(POPPY.agent) && !has(POPPY.apis) && !has(POPPY.web)) {
-    r.report(
-      POPPY_CODES['nothing-for-agents'],
-      `None of ${POPPY.agent}, ${POPPY.apis} or ${POPPY.web} is present: agents have nothing to use.`,
-      [],
-    );
+    r.report(C['nothing-for-agents'].says({ fields: or([POPPY.agent, POPPY.apis, POPPY.web]) }), []);
   }
   const web = own(doc, POPPY.web);
   const needAuth = [
@@ -83,6 +80,6 @@ function checkAgentSurface(r: Reader, doc: JsonObject): void {
     isObject(web) && own(web, WEB.browserSessionEndpoint) !== undefined && `${POPPY.web}.${WEB.browserSessionEndpoint}`,
   ].filter((name): name is string => typeof name === 'string');
   if (needAuth.length > 0 && !has(POPPY.auth)) {
-    r.report(POPPY_CODES['missing-auth'], `auth is missing, but ${needAuth.join(', ')} need it.`, [POPPY.auth]);
+    r.report(C['missing-auth'].says({ field: POPPY.auth, needs: and(needAuth) }), [POPPY.auth]);
   }
 }

@@ -1,10 +1,12 @@
-import { finding, jsonPath, type Finding, type FindingSpec, type FindingWhere } from '../report/findings';
-import { clip, isObject, kindOf, own, type JsonObject } from '../report/json-words';
+import { JsonReader, label, type Path, type ReportOptions } from '../json/reader';
+import { clip, isObject, kindOf, own, type JsonObject } from '../json/values';
+import { productionOnly, type Said } from '../report/findings';
+import type { Param, Words } from '../report/words';
 import type { Severity } from '../spec';
 import { BOOLEAN, NAME_MAX, type ListBound, type StringBound } from './bounds';
-import { POPPY_CODES } from './codes';
+import { EXPECTED, POPPY_CODES as C } from './codes';
 
-export type Path = readonly (string | number)[];
+export { label, type Path } from '../json/reader';
 
 /** The document being read and whether the visited site is local (D5/D8). */
 export interface ReadContext {
@@ -12,61 +14,53 @@ export interface ReadContext {
   local: boolean;
 }
 
-function clippedPath(path: Path): string {
-  return jsonPath(path.map((s) => (typeof s === 'string' ? clip(s, NAME_MAX) : s)));
-}
-
-/** `['apis', 3, 'type']` → `apis[3].type`, for messages. */
-export function label(path: Path): string {
-  return clippedPath(path).replace(/^\$\.?/, '');
-}
-
 /**
- * Reads one part at a time with bounded zod schemas and turns every problem into a finding, so
- * one bad part never hides the rest. Absent values read as null without a finding; use
- * `required` where absence is itself a problem.
+ * Reads poppy.json one part at a time with bounded schemas and reports every problem, so one bad
+ * part never hides the rest. Absent values read as null without a finding; use `required` where
+ * absence is itself a problem.
  */
-export class Reader {
-  readonly findings: Finding[] = [];
-  constructor(readonly ctx: ReadContext) {}
+export class PoppyReader extends JsonReader {
+  constructor(readonly ctx: ReadContext) {
+    super(ctx.document);
+  }
 
-  report(spec: FindingSpec, message: string, path: Path, extra: { severity?: Severity; hint?: string } = {}): void {
-    const where: FindingWhere = { document: this.ctx.document, path: clippedPath(path) };
-    if (extra.severity) where.severity = extra.severity;
-    if (extra.hint) where.hint = extra.hint;
-    this.findings.push(finding(spec, message, where));
+  /** D8: what only production enforces is info on a local site, said as such. */
+  reportProduction(said: Said, path: Path): void {
+    if (this.ctx.local) this.report(productionOnly(said), path, { severity: 'info' });
+    else this.report(said, path);
   }
 
   required(obj: JsonObject, key: string, path: Path, severity?: Severity): unknown {
     const value = own(obj, key);
     if (value === undefined) {
       const at = [...path, key];
-      this.report(POPPY_CODES['missing-field'], `${label(at)} is missing.`, at, severity ? { severity } : {});
+      this.report(C['missing-field'].says({ field: label(at) }), at, severity ? { severity } : {});
     }
     return value;
   }
 
-  wrongType(value: unknown, expected: string, path: Path, hint?: string): void {
-    this.report(POPPY_CODES['wrong-type'], `${label(path)} should be ${expected}, not ${kindOf(value)}.`, path, hint ? { hint } : {});
+  wrongType(value: unknown, expected: Param, path: Path, hint?: Words): void {
+    const options: ReportOptions = hint ? { hint } : {};
+    this.report(C['wrong-type'].says({ field: label(path), expected, actual: kindOf(value) }), path, options);
   }
 
   object(value: unknown, path: Path): JsonObject | null {
     if (value === undefined) return null;
     if (isObject(value)) return value;
-    this.wrongType(value, 'an object', path);
+    this.wrongType(value, EXPECTED.object({}), path);
     return null;
   }
 
   /** Over the bound: a finding, and the first `max` characters with an ellipsis. */
-  string(value: unknown, path: Path, bound: StringBound, hint?: string): string | null {
+  string(value: unknown, path: Path, bound: StringBound, hint?: Words): string | null {
     if (value === undefined) return null;
     const parsed = bound.schema.safeParse(value);
     if (parsed.success) return parsed.data;
     if (typeof value !== 'string') {
-      this.wrongType(value, 'a string', path, hint);
+      this.wrongType(value, EXPECTED.string({}), path, hint);
       return null;
     }
-    this.report(POPPY_CODES['value-too-long'], `${label(path)} is ${value.length} characters long; at most ${bound.max} are shown.`, path);
+    this.report(C['value-too-long'].says.value({ field: label(path), length: value.length, max: bound.max }), path);
     return clip(value, bound.max);
   }
 
@@ -74,7 +68,7 @@ export class Reader {
     if (value === undefined) return null;
     const parsed = BOOLEAN.safeParse(value);
     if (parsed.success) return parsed.data;
-    this.wrongType(value, 'true or false', path);
+    this.wrongType(value, EXPECTED.trueOrFalse({}), path);
     return null;
   }
 
@@ -84,7 +78,7 @@ export class Reader {
     const parsed = bound.schema.safeParse(value);
     if (parsed.success) return parsed.data;
     if (!Array.isArray(value)) {
-      this.wrongType(value, 'an array', path);
+      this.wrongType(value, EXPECTED.array({}), path);
       return null;
     }
     this.tooMany(value.length, bound.max, path);
@@ -94,11 +88,7 @@ export class Reader {
   /** A key of a map (a scope or extension name): data, so over-long keys are clipped, not dropped. */
   mapKey(key: string, path: Path): string {
     if (key.length <= NAME_MAX) return key;
-    this.report(
-      POPPY_CODES['value-too-long'],
-      `A name in ${label(path)} is ${key.length} characters long; at most ${NAME_MAX} are shown.`,
-      [...path, key],
-    );
+    this.report(C['value-too-long'].says.name({ field: label(path), length: key.length, max: NAME_MAX }), [...path, key]);
     return clip(key, NAME_MAX);
   }
 
@@ -111,6 +101,6 @@ export class Reader {
   }
 
   tooMany(count: number, max: number, path: Path): void {
-    this.report(POPPY_CODES['too-many-items'], `${label(path)} has ${count} items; only the first ${max} are checked and shown.`, path);
+    this.report(C['too-many-items'].says({ field: label(path), count, max }), path);
   }
 }

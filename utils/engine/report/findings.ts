@@ -1,8 +1,10 @@
 import type { Severity } from '../spec';
+import { sentence, type Param, type Sentence, type Values, type Words } from './words';
 
 /**
- * A finding (Decision D4): what went wrong, where, and how to fix it. The same findings drive
- * the panel, the exported report and the command line.
+ * A finding (docs/architecture.md, "Findings and words"): what went wrong, where, and how to fix
+ * it, as words each reader renders in their own language. The same findings drive the panel, the
+ * exported reports and the command line.
  */
 export interface Finding {
   severity: Severity;
@@ -12,30 +14,88 @@ export interface Finding {
   document: string | null;
   /** JSON path inside that document (`$.skill_index.skills[2].digest`), or null. */
   path: string | null;
-  /** One line: what is wrong. */
-  message: string;
-  /** One line: how to fix it. */
-  hint: string;
+  /** One line: what is wrong (a `finding_…` sentence and its values). */
+  message: Words;
+  /** One line: how to fix it (a `hint_…` sentence and its values). */
+  hint: Words;
   /** The index entry this finding belongs to, when there is one. */
   skill?: string;
 }
 
-/** A code's fixed part: every module declares its codes with `defineCodes`. */
-export interface FindingSpec {
-  code: string;
+/** Placeholder names of a sentence the code owns, or a sentence shared with other codes. */
+type SentenceDeclaration = readonly string[] | Sentence;
+
+/** How a module declares one code; see docs/architecture.md, "Findings and words". */
+export interface CodeDeclaration {
   severity: Severity;
-  hint: string;
+  /** `finding_<code>` (its placeholder names), or several sentences by name: `finding_<code>__<name>`. */
+  says: SentenceDeclaration | Readonly<Record<string, SentenceDeclaration>>;
+  /** The values of `hint_<code>`'s placeholders (limits, field names, URIs from spec.ts), or a shared hint. */
+  hint?: Readonly<Record<string, Param | number>> | Sentence<readonly []>;
+  /** Fixes that depend on the case, by name: `hint_<code>__<name>`, or shared sentences. */
+  fixes?: Readonly<Record<string, SentenceDeclaration>>;
 }
 
-type CodeTable = Record<string, { severity: Severity; hint: string }>;
+export interface FindingSpec {
+  readonly code: string;
+  readonly severity: Severity;
+  /** The code's own fix, its values filled in. */
+  readonly hint: Words;
+}
 
-/** Declares a module's finding codes; keys are the kebab-case codes themselves. */
-export function defineCodes<T extends CodeTable>(table: T): { [K in keyof T & string]: FindingSpec } {
-  const out = {} as { [K in keyof T & string]: FindingSpec };
-  for (const code of Object.keys(table) as (keyof T & string)[]) {
-    out[code] = { code, ...table[code]! };
+/** A code's sentence, filled: what `finding()` turns into a finding. */
+export interface Said {
+  readonly spec: FindingSpec;
+  readonly message: Words;
+}
+
+type NamesOf<S> = S extends Sentence<infer N> ? N : S extends readonly string[] ? S : never;
+type Speaker<S> = ((values: Values<NamesOf<S>>) => Said) & { readonly sentence: Sentence<NamesOf<S>> };
+type SaysOf<S> = S extends SentenceDeclaration ? Speaker<S> : { readonly [K in keyof S]: Speaker<S[K]> };
+type FixesOf<F> = { readonly [K in keyof F]: Sentence<NamesOf<F[K]>> };
+
+export type CodeSpec<D extends CodeDeclaration> = FindingSpec & {
+  readonly says: SaysOf<D['says']>;
+  readonly fixes: FixesOf<NonNullable<D['fixes']>>;
+};
+
+/** `bad-name` → `bad_name`, `tooLong` → `too_long`: catalog keys allow only [A-Za-z0-9_@]. */
+export function keyPart(name: string): string {
+  return name.replace(/-/g, '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+function declared(key: string, declaration: SentenceDeclaration): Sentence {
+  return typeof declaration === 'function' ? declaration : sentence(key, declaration);
+}
+
+function isSingle(says: CodeDeclaration['says']): says is SentenceDeclaration {
+  return typeof says === 'function' || Array.isArray(says);
+}
+
+/**
+ * Declares a module's finding codes (the keys are the kebab-case codes themselves) with their
+ * sentences. tests/unit/catalog.test.ts checks every sentence against the English catalog.
+ */
+export function defineCodes<const T extends Readonly<Record<string, CodeDeclaration>>>(
+  table: T,
+): { readonly [K in keyof T & string]: CodeSpec<T[K]> } {
+  const out: Record<string, unknown> = {};
+  for (const [code, decl] of Object.entries(table)) {
+    const base = keyPart(code);
+    const hint = typeof decl.hint === 'function' ? decl.hint({}) : sentence(`hint_${base}`, Object.keys(decl.hint ?? {}))(decl.hint ?? {});
+    const spec: FindingSpec = { code, severity: decl.severity, hint };
+    // The sentence stays reachable from its speaker, so tests can walk the tables.
+    const speaker = (s: Sentence) =>
+      Object.assign((values: Values<readonly string[]>): Said => ({ spec, message: s(values) }), { sentence: s });
+    const says = isSingle(decl.says)
+      ? speaker(declared(`finding_${base}`, decl.says))
+      : Object.fromEntries(Object.entries(decl.says).map(([name, d]) => [name, speaker(declared(`finding_${base}__${keyPart(name)}`, d))]));
+    const fixes = Object.fromEntries(
+      Object.entries(decl.fixes ?? {}).map(([name, d]) => [name, declared(`hint_${base}__${keyPart(name)}`, d)]),
+    );
+    out[code] = Object.freeze({ ...spec, says, fixes });
   }
-  return Object.freeze(out);
+  return Object.freeze(out) as { readonly [K in keyof T & string]: CodeSpec<T[K]> };
 }
 
 export interface FindingWhere {
@@ -44,21 +104,28 @@ export interface FindingWhere {
   skill?: string;
   /** Overrides the code's default, e.g. D8 turns production-only errors into info locally. */
   severity?: Severity;
-  /** Overrides the code's default hint when the fix depends on the case. */
-  hint?: string;
+  /** Overrides the code's own hint when the fix depends on the case (one of its `fixes`). */
+  hint?: Words;
 }
 
-export function finding(spec: FindingSpec, message: string, where: FindingWhere = {}): Finding {
+export function finding(said: Said, where: FindingWhere = {}): Finding {
   const f: Finding = {
-    severity: where.severity ?? spec.severity,
-    code: spec.code,
+    severity: where.severity ?? said.spec.severity,
+    code: said.spec.code,
     document: where.document ?? null,
     path: where.path ?? null,
-    message,
-    hint: where.hint ?? spec.hint,
+    message: said.message,
+    hint: where.hint ?? said.spec.hint,
   };
   if (where.skill !== undefined) f.skill = where.skill;
   return f;
+}
+
+const PRODUCTION_ONLY = sentence('finding_production_only', ['problem']);
+
+/** D8: on a local site, what only production enforces is said as "Would fail in production: …" (info). */
+export function productionOnly(said: Said): Said {
+  return { spec: said.spec, message: PRODUCTION_ONLY({ problem: said.message }) };
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -1,190 +1,154 @@
-import { SEVERITIES, SIGNED_OUT, SKILL_STATUSES, type Severity, type SkillStatus, type Verdict } from '../spec';
+import { PROTOCOL_SCOPE_WORDS } from '../poppy/auth';
+import { SEVERITIES, SKILL_STATUSES } from '../spec';
 import type { Finding } from './findings';
-import { MISMATCH_CAUSE_TEXT } from './mismatch-words';
-import { poppyAbsence, type PoppyModel, type Report, type SignIn, type SkillReport } from './report';
+import { apiTypeWords, DOCUMENT_KIND_WORDS, SEVERITY_LOOK, SIGN_IN_WORDS, SKILL_STATUS_LOOK, skillStatusWords, VERDICT_LOOK } from './look';
+import { fence, mdCode, mdText } from './markdown-text';
+import { MISMATCH_CAUSE_WORDS } from './mismatch-words';
+import { renderParam, renderText, type MessageSource } from './render';
+import { poppyAbsence, type DocumentInfo, type PoppyModel, type Report, type SkillReport } from './report';
+import { REPORT_WORDS as W } from './report-words';
+import { list, type Param, type Words } from './words';
 import { hostOf } from '../text/host-of';
 
-/** Shared with the command line's summary. */
-export const POPPY_ABSENCE_TEXT: Record<ReturnType<typeof poppyAbsence>, string> = {
-  none: 'No poppy.json is published on this site.',
-  unreadable: 'A poppy.json answer came back but could not be used: see the findings.',
-};
+export { mdCode, mdText } from './markdown-text';
 
 /**
- * A `Report` as Markdown, for "copy as Markdown" and the command line. Everything the site wrote
- * is escaped or put in code spans, so pasting the export into an issue or a chat cannot inject
- * links, images or HTML. English only: the panel's own text is localised, this export is not.
+ * A `Report` as Markdown, for "Copy as Markdown", in the reader's language (`source`). Everything
+ * the site wrote is escaped or put in code spans, so pasting the export into an issue or a chat
+ * cannot inject links, images or HTML. Words from the catalog are ours and go in as they are;
+ * a finding's message holds site text, so it is escaped as a whole.
  */
-export function reportToMarkdown(report: Report): string {
+export function reportToMarkdown(report: Report, source: MessageSource): string {
+  const say = (words: Words) => renderText(source, words);
+  const line = (label: Param, value: Param) => `- ${say(W.labelValue({ label, value }))}`;
   const poppy = report.poppy;
   const lines: string[] = [
-    `# Poppy Inspector report: ${mdText(poppy?.organization.name ?? hostOf(report.target))}`,
+    `# ${say(W.title({ name: mdText(poppy?.organization.name ?? hostOf(report.target)) }))}`,
     '',
-    `- Site: ${mdCode(report.target)}`,
-    `- Checked: ${mdCode(report.checkedAt)}`,
-    `- Verdict: ${VERDICT_TEXT[report.verdict]}`,
+    line(W.site({}), mdCode(report.target)),
+    line(W.checked({}), mdCode(report.checkedAt)),
+    line(W.verdict({}), `${VERDICT_LOOK[report.verdict].symbol} ${say(VERDICT_LOOK[report.verdict].label({}))}`),
   ];
-  if (report.local) lines.push('- Local development site: production-only rules are reported as info');
-  if (poppy !== null) lines.push('', ...poppySection(poppy));
-  else lines.push('', POPPY_ABSENCE_TEXT[poppyAbsence(report)]);
-  lines.push('', ...skillsSection(report.skills));
-  lines.push('', ...findingsSection(report.findings));
+  if (report.local) lines.push(`- ${say(W.localSite({}))}`);
+  const host = hostOf(report.target);
+  if (poppy !== null) lines.push('', ...poppySection(poppy, host, source, line));
+  else lines.push('', say(poppyAbsence(report) === 'none' ? W.noPoppy({ host }) : W.poppyUnreadable({ host })));
+  lines.push('', ...skillsSection(report.skills, say, line));
+  lines.push('', ...findingsSection(report.findings, say));
   if (report.documents.length > 0) {
-    lines.push('', '## Documents fetched', '');
-    for (const doc of report.documents) {
-      const status = doc.httpStatus === null ? 'no response' : `HTTP ${doc.httpStatus}`;
-      const details = [
-        status,
-        doc.contentType === null ? null : mdCode(doc.contentType),
-        doc.bytes === null ? null : `${doc.bytes} bytes`,
-        doc.redirected ? `redirected from ${mdCode(doc.requestedUrl)}` : null,
-      ];
-      lines.push(
-        `- ${doc.kind}: ${mdCode(doc.url ?? doc.requestedUrl)} (${details.filter((d) => d !== null).join(', ')}; ${doc.published ? 'published' : 'not published'})`,
-      );
-    }
+    lines.push('', `## ${say(W.documentsHeading({}))}`, '');
+    for (const doc of report.documents) lines.push(line(DOCUMENT_KIND_WORDS[doc.kind]({}), documentLine(doc, say)));
   }
   return `${lines.join('\n')}\n`;
 }
 
-const VERDICT_TEXT: Readonly<Record<Verdict, string>> = {
-  ok: '✓ OK',
-  warnings: '⚠ Warnings',
-  errors: '✗ Errors',
-  none: '— Nothing published',
-};
+type Say = (words: Words) => string;
+type Line = (label: Param, value: Param) => string;
 
-const STATUS_TEXT: Readonly<Record<SkillStatus, string>> = {
-  verified: '✓ verified',
-  mismatch: '✗ digest mismatch',
-  invalid: '✗ invalid entry',
-  blocked: '⚠ blocked by the URL policy',
-  unreachable: '⚠ unreachable',
-  skipped: '⚠ skipped (unknown type)',
-  'not-checked': '— not checked',
-};
-
-const SIGN_IN_TEXT: Readonly<Record<SignIn['type'], string>> = {
-  direct: 'Direct sign-in (the person approves on the company’s own page)',
-  device: 'Device sign-in (the person approves on another device)',
-  mediated: 'Mediated sign-in (the agent passes on the person’s username and password)',
-  [SIGNED_OUT]: 'Signed-out use only',
-};
-
-function poppySection(poppy: PoppyModel): string[] {
-  const org = poppy.organization;
-  const match = org.domainMatches === true ? 'matches the site' : org.domainMatches === false ? 'does not match the site' : null;
-  const out = [
-    '## poppy.json',
-    '',
-    `- URL: ${mdCode(poppy.url)}${poppy.redirected ? ` (redirected from ${mdCode(poppy.requestedUrl)})` : ''}`,
+function documentLine(doc: DocumentInfo, say: Say): string {
+  const details: Param[] = [
+    doc.httpStatus === null ? W.docNoResponse({}) : W.docHttp({ status: doc.httpStatus }),
+    ...(doc.contentType === null ? [] : [mdCode(doc.contentType)]),
+    ...(doc.bytes === null ? [] : [W.docBytes({ count: doc.bytes })]),
+    ...(doc.redirected ? [W.docRedirected({ url: mdCode(doc.requestedUrl) })] : []),
+    doc.published ? W.docPublished({}) : W.docNotPublished({}),
   ];
-  out.push(`- Organization: ${org.name === null ? 'not given' : mdText(org.name)}`);
-  out.push(`- Domain: ${org.domain === null ? 'not given' : mdCode(org.domain)}${match === null ? '' : ` (${match})`}`);
-  out.push(`- Protocol version: ${poppy.protocolVersion === null ? 'not given' : mdCode(poppy.protocolVersion)}`);
-  if (poppy.issuer !== null) out.push(`- Issuer: ${mdCode(poppy.issuer)}`);
-  out.push('', '### Sign-in', '');
-  if (poppy.signInTypes.length === 0) out.push('- None offered');
+  return say(W.valueNote({ value: mdCode(doc.url ?? doc.requestedUrl), note: list(details) }));
+}
+
+function poppySection(poppy: PoppyModel, host: string, source: MessageSource, line: Line): string[] {
+  const say = (words: Words) => renderText(source, words);
+  const org = poppy.organization;
+  const given = (value: string | null, shown: (v: string) => string = mdCode): Param => (value === null ? W.notGiven({}) : shown(value));
+  const url = mdCode(poppy.url);
+  const out = [`## ${say(DOCUMENT_KIND_WORDS.poppy({}))}`, ''];
+  out.push(
+    line(W.url({}), poppy.redirected ? W.valueNote({ value: url, note: W.docRedirected({ url: mdCode(poppy.requestedUrl) }) }) : url),
+  );
+  out.push(line(W.organization({}), given(org.name, mdText)));
+  const match = org.domainMatches === true ? W.domainMatches({}) : org.domainMatches === false ? W.domainDiffers({ host }) : null;
+  const domain = given(org.domain);
+  out.push(line(W.domain({}), match === null || org.domain === null ? domain : W.valueNote({ value: domain, note: match })));
+  out.push(line(W.protocolVersion({}), given(poppy.protocolVersion)));
+  if (poppy.issuer !== null) out.push(line(W.issuer({}), mdCode(poppy.issuer)));
+  out.push('', `### ${say(W.signInHeading({}))}`, '');
+  if (poppy.signInTypes.length === 0) out.push(`- ${say(W.signInNone({}))}`);
   for (const signIn of poppy.signInTypes) {
-    out.push(`- ${SIGN_IN_TEXT[signIn.type]}`);
-    for (const scope of signIn.scopes)
-      out.push(`  - ${mdCode(scope.name)}${scope.description === null ? '' : `: ${mdText(scope.description)}`}`);
-    if (signIn.endpoint) out.push(`  - Credentials sent to ${mdCode(signIn.endpoint)}`);
-    for (const field of signIn.fields ?? [])
-      out.push(
-        `  - Field ${mdCode(field.name)}${field.label === null ? '' : ` (${mdText(field.label)})`}${field.secret ? ', secret' : ''}`,
-      );
+    out.push(`- ${say(SIGN_IN_WORDS[signIn.type]({}))}`);
+    for (const scope of signIn.scopes) {
+      const words = scope.description === null ? (PROTOCOL_SCOPE_WORDS.get(scope.name)?.({}) ?? null) : mdText(scope.description);
+      out.push(`  - ${words === null ? mdCode(scope.name) : say(W.labelValue({ label: mdCode(scope.name), value: words }))}`);
+    }
+    if (signIn.endpoint) out.push(`  - ${say(W.mediatedEndpoint({}))} ${mdCode(signIn.endpoint)}`);
+    const fields = (signIn.fields ?? []).map((field) => {
+      const name = field.label === null ? mdCode(field.name) : say(W.valueNote({ value: mdCode(field.name), note: mdText(field.label) }));
+      return field.secret ? W.fieldSecret({ field: name }) : name;
+    });
+    if (fields.length > 0) out.push(`  - ${say(W.mediatedFields({ fields: list(fields) }))}`);
   }
-  if (poppy.browserSessionEndpoint !== null) out.push(`- Browser session endpoint: ${mdCode(poppy.browserSessionEndpoint)}`);
-  if (poppy.apis.length > 0 || poppy.agentProtocols.length > 0) {
-    out.push('', '### APIs', '');
-    for (const api of poppy.apis)
-      out.push(
-        `- ${mdText(api.type)}: ${api.url === null ? 'no URL' : mdCode(api.url)}${api.description === null ? '' : `: ${mdText(api.description)}`}`,
-      );
-    for (const p of poppy.agentProtocols)
-      out.push(`- Agent protocol ${p.type === null ? '' : mdCode(p.type)}: ${p.endpoint === null ? 'no endpoint' : mdCode(p.endpoint)}`);
+  if (poppy.browserSessionEndpoint !== null) out.push(`- ${say(W.browserSession({}))} ${mdCode(poppy.browserSessionEndpoint)}`);
+  if (poppy.apis.length > 0) {
+    out.push('', `### ${say(W.apisHeading({}))}`, '');
+    for (const api of poppy.apis) {
+      const type = mdText(renderText(source, apiTypeWords(api.type)));
+      const where = given(api.url);
+      out.push(line(type, api.description === null ? where : W.labelValue({ label: where, value: mdText(api.description) })));
+    }
   }
-  if (poppy.extensions.length > 0)
-    out.push('', `Extensions: ${poppy.extensions.map((e) => mdCode(e.version === null ? e.name : `${e.name} ${e.version}`)).join(', ')}`);
-  out.push('', '### Excluded tasks', '');
-  if (poppy.excludedTasks.length === 0 && (poppy.excludedTasksRaw === null || poppy.excludedTasksRaw === undefined))
-    out.push('None listed.');
+  if (poppy.agentProtocols.length > 0) {
+    out.push('', `### ${say(W.agentProtocolsHeading({}))}`, '');
+    for (const p of poppy.agentProtocols) out.push(`- ${say(W.labelValue({ label: given(p.type), value: given(p.endpoint) }))}`);
+  }
+  if (poppy.extensions.length > 0) {
+    const names = poppy.extensions.map((e) => mdCode(e.version === null ? e.name : `${e.name} ${e.version}`));
+    out.push('', `${say(W.extensionsLabel({}))} ${renderParam(source, list(names))}`);
+  }
+  out.push('', `### ${say(W.excludedHeading({}))}`, '');
+  const raw = poppy.excludedTasksRaw !== null && poppy.excludedTasksRaw !== undefined;
+  if (poppy.excludedTasks.length === 0 && !raw) out.push(say(W.excludedNone({})));
   for (const task of poppy.excludedTasks) out.push(`- ${mdText(task)}`);
-  if (poppy.excludedTasksRaw !== null && poppy.excludedTasksRaw !== undefined) {
-    out.push('Unrecognised shape, as published:', '', ...fence(JSON.stringify(poppy.excludedTasksRaw, null, 2) ?? 'undefined', 'json'));
-  }
+  if (raw) out.push(say(W.excludedUnrecognised({})), '', ...fence(JSON.stringify(poppy.excludedTasksRaw, null, 2) ?? 'undefined', 'json'));
   return out;
 }
 
-function skillsSection(skills: readonly SkillReport[]): string[] {
-  const out = [`## Skills (${skills.length})`, ''];
-  if (skills.length === 0) return [...out, 'None published.'];
-  out.push('A verified digest proves a file is the one the site published, not that its advice is safe.', '');
+function skillsSection(skills: readonly SkillReport[], say: Say, line: Line): string[] {
+  const out = [`## ${say(W.skillsHeading({ count: skills.length }))}`, ''];
+  if (skills.length === 0) return [...out, say(W.skillsNone({}))];
+  out.push(say(W.verifiedMeaning({})), '');
   const rank = (s: SkillReport) => SKILL_STATUSES.indexOf(s.status);
   for (const skill of [...skills].sort((a, b) => rank(a) - rank(b))) {
-    out.push(`- **${mdText(skill.name)}**: ${STATUS_TEXT[skill.status]}${skill.url === null ? '' : `, ${mdCode(skill.url)}`}`);
+    const status = `${SKILL_STATUS_LOOK[skill.status].symbol} ${say(skillStatusWords(skill.status))}`;
+    out.push(line(`**${mdText(skill.name)}**`, status));
+    if (skill.url !== null) out.push(`  - ${mdCode(skill.url)}`);
     if (skill.description !== null) out.push(`  - ${mdText(skill.description)}`);
-    if (skill.reason !== undefined && skill.status !== 'verified') out.push(`  - Reason: ${mdText(skill.reason)}`);
+    if (skill.reason !== undefined && skill.status !== 'verified') out.push(`  ${line(W.reason({}), mdText(say(skill.reason)))}`);
     if (skill.status === 'mismatch') {
-      out.push(`  - Expected digest: ${skill.expectedDigest === null ? 'none' : mdCode(skill.expectedDigest)}`);
-      out.push(`  - Actual digest: ${skill.actualDigest === null ? 'none' : mdCode(skill.actualDigest)}`);
-      for (const cause of skill.mismatch ?? []) out.push(`  - ${MISMATCH_CAUSE_TEXT[cause]}`);
-      out.push('  - The company’s guidance in this skill could not be verified and must not be used.');
+      out.push(`  ${line(W.expectedDigest({}), skill.expectedDigest === null ? W.notGiven({}) : mdCode(skill.expectedDigest))}`);
+      out.push(`  ${line(W.actualDigest({}), skill.actualDigest === null ? W.notGiven({}) : mdCode(skill.actualDigest))}`);
+      for (const cause of skill.mismatch ?? []) out.push(`  - ${say(MISMATCH_CAUSE_WORDS[cause]({}))}`);
+      out.push(`  - ${say(W.mismatchConsequence({}))}`);
     }
   }
   return out;
 }
 
-const SEVERITY_HEADING: Readonly<Record<Severity, string>> = { error: 'Errors', warning: 'Warnings', info: 'Info' };
-
-function findingsSection(findings: readonly Finding[]): string[] {
-  const out = ['## Findings', ''];
-  if (findings.length === 0) return [...out, 'No findings.'];
+function findingsSection(findings: readonly Finding[], say: Say): string[] {
+  const out = [`## ${say(W.findingsHeading({}))}`, ''];
+  if (findings.length === 0) return [...out, say(W.noFindings({}))];
   for (const severity of SEVERITIES) {
     const group = findings.filter((f) => f.severity === severity);
     if (group.length === 0) continue;
-    out.push(`### ${SEVERITY_HEADING[severity]} (${group.length})`, '');
+    out.push(`### ${say(SEVERITY_LOOK[severity].heading({ count: group.length }))}`, '');
     for (const f of group) {
+      out.push(`- ${mdCode(f.code)} ${mdText(say(f.message))}`, `  - ${say(W.fix({ hint: mdText(say(f.hint)) }))}`);
       const where = [
-        f.skill === undefined ? null : `skill ${mdCode(f.skill)}`,
-        f.document === null ? null : mdCode(f.document),
-        f.path === null ? null : mdCode(f.path),
+        ...(f.skill === undefined ? [] : [say(W.skill({ name: mdCode(f.skill) }))]),
+        ...(f.document === null ? [] : [mdCode(f.document)]),
+        ...(f.path === null ? [] : [mdCode(f.path)]),
       ];
-      out.push(`- ${mdCode(f.code)} ${mdText(f.message)}`, `  - Fix: ${mdText(f.hint)}`);
-      const located = where.filter((w) => w !== null);
-      if (located.length > 0) out.push(`  - At: ${located.join(' ')}`);
+      if (where.length > 0) out.push(`  - ${say(W.labelValue({ label: W.at({}), value: where.join(' ') }))}`);
     }
     out.push('');
   }
   return out.slice(0, -1);
-}
-
-/**
- * Site text as inline Markdown on one line: inline syntax (emphasis, code, links, HTML, entities,
- * GFM tables and strikethrough) is escaped everywhere, block syntax (`#`, `-`, `1.`) at the start.
- */
-export function mdText(value: string): string {
-  return value
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_[\]<>|~&]/g, '\\$&')
-    .replace(/^(\d{1,9})([.)])/, '$1\\$2')
-    .replace(/^[#+-]/, '\\$&');
-}
-
-/** A code span that survives backticks in the value (CommonMark: a longer fence). */
-export function mdCode(value: string): string {
-  const oneLine = value.replace(/\s+/g, ' ');
-  const longest = Math.max(0, ...(oneLine.match(/`+/g) ?? []).map((run) => run.length));
-  const ticks = '`'.repeat(longest + 1);
-  const pad = oneLine.startsWith('`') || oneLine.endsWith('`') ? ' ' : '';
-  return `${ticks}${pad}${oneLine}${pad}${ticks}`;
-}
-
-/** A fenced block longer than any backtick run inside. */
-function fence(value: string, lang: string): string[] {
-  const longest = Math.max(0, ...(value.match(/`{3,}/g) ?? []).map((run) => run.length));
-  const ticks = '`'.repeat(Math.max(3, longest + 1));
-  return [`${ticks}${lang}`, value, ticks];
 }

@@ -1,4 +1,5 @@
 import type { Finding } from './findings';
+import type { Words } from './words';
 import type { ApiType, SignInType, SkillStatus, Verdict, SIGNED_OUT } from '../spec';
 
 /** A scope an agent may ask for, with the company's plain-words description when it gave one. */
@@ -99,8 +100,8 @@ export interface SkillReport {
   status: SkillStatus;
   expectedDigest: string | null;
   actualDigest: string | null;
-  /** Plain-words reason for a status other than verified, e.g. "HTTP 404" or "no CORS header". */
-  reason?: string;
+  /** Why, for a status other than verified: "HTTP 404", "no CORS header", the entry's first error. */
+  reason?: Words;
   /** Why a `not-checked` or `skipped` entry was not verified: on another host that privacy settings
    *  keep us from contacting yet, past the entry cap (D5), or in a format (index or entry type)
    *  that we list but do not verify. */

@@ -1,128 +1,131 @@
+import { UNKNOWN_FIELD_GUESS, UNKNOWN_FIELD_HINT, UNKNOWN_FIELD_SAYS } from '../json/unknown-fields';
 import { defineCodes } from '../report/findings';
+import { or, sentence } from '../report/words';
 import { DESCRIPTION_MAX, DIGEST_PREFIX, SKILL_INDEX_SCHEMAS, SKILL_NAME_MAX, SKILL_TYPES, WELL_KNOWN } from '../spec';
 
 /** The `$schema` value an index should carry: the newest we know. */
-const SCHEMA = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
-const [SKILL_MD, ARCHIVE] = SKILL_TYPES;
+export const SCHEMA = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
+export const SCHEMA_FIELD = '$schema';
 /** `/.well-known/agent-skills/`: where the RFC's conventional artifact paths live. */
 export const SKILLS_DIR = WELL_KNOWN.skillIndex.slice(0, WELL_KNOWN.skillIndex.lastIndexOf('/') + 1);
+const TYPES = or(SKILL_TYPES.map((t) => `\`${t}\``));
+
+/** How each entry field can be wrong before its own rules apply: the same four sentences for each. */
+const FIELD = {
+  missing: sentence('finding_entry_field_missing', ['field']),
+  notString: sentence('finding_entry_field_not_string', ['field', 'kind']),
+  empty: sentence('finding_entry_field_empty', ['field']),
+  whitespace: sentence('finding_entry_field_whitespace', ['field']),
+  tooLong: sentence('finding_entry_field_too_long', ['field', 'length', 'max']),
+};
+const COPIES_DIFFER = sentence('hint_index_copies_differ', []);
+const UNKNOWN = { says: UNKNOWN_FIELD_SAYS, hint: UNKNOWN_FIELD_HINT, fixes: { guess: UNKNOWN_FIELD_GUESS } } as const;
 
 /** Finding codes of the skill index reader (embedded, stand-alone and legacy copies). */
 export const SKILL_INDEX_CODES = defineCodes({
-  'index-not-object': {
-    severity: 'error',
-    hint: 'Make the index a JSON object with `$schema` and a `skills` array.',
-  },
-  'skills-not-array': {
-    severity: 'error',
-    hint: 'Add `"skills": [ ... ]` with one object per skill.',
-  },
-  'no-skills': {
-    severity: 'info',
-    hint: 'Nothing to do if you publish no skills yet; otherwise add entries to `skills`.',
-  },
-  'too-many-skills': {
-    severity: 'error',
-    hint: 'Split the skills over fewer, broader entries or remove unused ones.',
-  },
+  'index-not-object': { severity: 'error', says: ['kind'], hint: { schema: SCHEMA_FIELD } },
+  'skills-not-array': { severity: 'error', says: { missing: ['field'], notArray: ['field', 'kind'] } },
+  'no-skills': { severity: 'info', says: [] },
+  'too-many-skills': { severity: 'error', says: { checked: ['count', 'max'], listed: ['count', 'max', 'listed', 'unlisted'] } },
   'unknown-schema': {
     severity: 'warning',
-    hint: `Use \`"$schema": "${SCHEMA}"\` exactly.`,
+    says: { notString: ['field', 'kind'], unknown: ['field', 'value'] },
+    hint: { field: SCHEMA_FIELD, schema: SCHEMA },
+    fixes: {
+      exactly: ['schema'],
+      spaces: ['schema'],
+      letterCase: ['schema'],
+      http: ['schema'],
+      slash: ['schema'],
+      noV01: ['field', 'schema'],
+      version: ['version', 'schema'],
+      otherPlace: ['schema'],
+      onlyV020: ['schema'],
+    },
   },
-  'missing-schema': {
-    severity: 'error',
-    hint: `Add \`"$schema": "${SCHEMA}"\` at the top level.`,
-  },
+  'missing-schema': { severity: 'error', says: ['field'], hint: { field: SCHEMA_FIELD, schema: SCHEMA } },
   'old-format': {
     severity: 'warning',
-    hint: `Publish a v0.2.0 index with \`$schema\` and a \`${DIGEST_PREFIX}\` digest for every skill.`,
+    says: { noSchema: ['field'], legacyOnly: ['path'] },
+    hint: { field: SCHEMA_FIELD, prefix: DIGEST_PREFIX },
+    fixes: { legacy: ['path'] },
   },
-  'interim-format': {
-    severity: 'warning',
-    hint: 'Migrate to v0.2.0: one entry per artifact with `type`, `url` and `digest`; drop `version`, `files` and `package`.',
-  },
-  'unknown-index-field': {
-    severity: 'info',
-    hint: 'Agents ignore fields they do not know; remove it or check its spelling.',
-  },
-  'unknown-entry-field': {
-    severity: 'info',
-    hint: 'Agents ignore fields they do not know; remove it or check its spelling.',
-  },
-  'duplicate-name': {
-    severity: 'error',
-    hint: 'Give every entry its own name; agents install skills under that name.',
-  },
-  'entry-not-object': {
-    severity: 'error',
-    hint: 'Each item of `skills` must be an object with name, description, type, url and digest.',
-  },
+  'interim-format': { severity: 'warning', says: [] },
+  'unknown-index-field': { severity: 'info', ...UNKNOWN },
+  'unknown-entry-field': { severity: 'info', ...UNKNOWN },
+  'duplicate-name': { severity: 'error', says: ['name', 'first'] },
+  'entry-not-object': { severity: 'error', says: ['kind'] },
   'bad-name': {
     severity: 'error',
-    hint: `Use 1 to ${SKILL_NAME_MAX} of a-z, 0-9 and -, with no leading, trailing or double hyphen.`,
+    says: { missing: FIELD.missing, notString: FIELD.notString, empty: FIELD.empty, problems: ['name', 'problems'] },
+    hint: { max: SKILL_NAME_MAX },
   },
   'bad-description': {
     severity: 'error',
-    hint: `Say in 1 to ${DESCRIPTION_MAX} characters what the skill does and when to use it.`,
+    says: { missing: FIELD.missing, notString: FIELD.notString, empty: FIELD.empty, whitespace: FIELD.whitespace, tooLong: FIELD.tooLong },
+    hint: { max: DESCRIPTION_MAX },
   },
   'missing-type': {
     severity: 'error',
-    hint: `Add \`"type": "${SKILL_MD}"\` for a single SKILL.md or \`"type": "${ARCHIVE}"\` for a bundle.`,
+    says: { missing: FIELD.missing, notString: FIELD.notString },
+    hint: { skillMd: SKILL_TYPES[0], archive: SKILL_TYPES[1] },
   },
-  'unknown-type': {
-    severity: 'warning',
-    hint: `Use ${SKILL_TYPES.map((t) => `\`${t}\``).join(' or ')} (exact, lower case); agents skip other types.`,
-  },
+  'unknown-type': { severity: 'warning', says: ['field', 'value', 'known'], hint: { types: TYPES }, fixes: { guess: ['guess'] } },
   'bad-url': {
     severity: 'error',
-    hint: 'Give the artifact’s URL: absolute, path-absolute or relative to the index.',
+    says: {
+      missing: FIELD.missing,
+      notString: FIELD.notString,
+      empty: ['field'],
+      whitespace: ['field'],
+      tooLong: FIELD.tooLong,
+      invalid: ['field', 'value'],
+    },
+    fixes: { shorter: [] },
   },
   'bad-digest': {
     severity: 'error',
-    hint: `Write \`${DIGEST_PREFIX}\` plus the 64 lower-case hex characters of the SHA-256 of the file’s exact bytes.`,
+    says: {
+      missing: FIELD.missing,
+      notString: FIELD.notString,
+      upperHex: ['value'],
+      upperPrefix: ['value'],
+      hexLength: ['value', 'length'],
+      notHex: ['value', 'prefix'],
+      sri: ['value'],
+      rfc9530: ['value'],
+      noPrefix: ['value', 'prefix'],
+      otherAlgorithm: ['value'],
+      wrong: ['value', 'prefix'],
+    },
+    hint: { prefix: DIGEST_PREFIX },
+    fixes: {
+      lowerCase: ['digest'],
+      lowerPrefix: ['prefix'],
+      whole: [],
+      hex: [],
+      inHex: ['digest'],
+      plusHex: ['prefix'],
+      write: ['digest'],
+      sha256: ['prefix'],
+    },
   },
   'digest-field-misnamed': {
     severity: 'error',
-    hint: `Rename \`sha256\` to \`digest\` and write its value as \`${DIGEST_PREFIX}<64 lower-case hex>\`.`,
+    says: ['field', 'expected'],
+    hint: { field: 'sha256', expected: 'digest', prefix: DIGEST_PREFIX },
   },
-  'url-whitespace': {
-    severity: 'warning',
-    hint: 'Remove the whitespace: parsers drop it silently, others may not.',
-  },
-  'url-backslash': {
-    severity: 'warning',
-    hint: 'Use `/`: browsers read `\\` as `/` in http(s) URLs, other clients do not.',
-  },
-  'url-encoded-dots': {
-    severity: 'info',
-    hint: 'Write the path without `%2e`: browsers treat it as `.` and climb directories.',
-  },
-  'url-leaves-skills-dir': {
-    severity: 'info',
-    hint: `Allowed, but keeping artifacts under ${SKILLS_DIR} is the convention.`,
-  },
-  'artifact-other-origin': {
-    severity: 'info',
-    hint: 'Allowed; make sure you control that origin, since agents trust what it serves.',
-  },
-  'url-base-differs': {
-    severity: 'info',
-    hint: 'Use an absolute or path-absolute URL so every client finds the same file.',
-  },
-  'only-in-poppy-index': {
-    severity: 'warning',
-    hint: 'Publish the same entries in both copies, or drop the stand-alone copy.',
-  },
-  'only-in-well-known-index': {
-    severity: 'warning',
-    hint: 'Publish the same entries in both copies, or drop the stand-alone copy.',
-  },
-  'index-url-differs': {
-    severity: 'warning',
-    hint: 'Point both copies at the same file; relative URLs resolve against different documents.',
-  },
-  'index-digest-differs': {
-    severity: 'warning',
-    hint: 'Generate both copies from the same build so their digests agree.',
-  },
+  'url-whitespace': { severity: 'warning', says: { around: ['value'], inside: ['value'] } },
+  'url-backslash': { severity: 'warning', says: ['value', 'resolved'] },
+  'url-encoded-dots': { severity: 'info', says: ['value', 'resolved'] },
+  'url-leaves-skills-dir': { severity: 'info', says: ['value', 'dir', 'path'], hint: { dir: SKILLS_DIR } },
+  'artifact-other-origin': { severity: 'info', says: ['origin', 'site'] },
+  'url-base-differs': { severity: 'info', says: ['resolved', 'other'] },
+  'only-in-poppy-index': { severity: 'warning', says: ['name', 'field'], hint: COPIES_DIFFER },
+  'only-in-well-known-index': { severity: 'warning', says: ['name', 'field'], hint: COPIES_DIFFER },
+  'index-url-differs': { severity: 'warning', says: ['name', 'poppy', 'wellKnown'] },
+  'index-digest-differs': { severity: 'warning', says: ['name', 'poppy', 'wellKnown'] },
 });
+
+/** "no valid URL", where a client would end up with none. */
+export const NO_VALID_URL = sentence('words_no_valid_url', []);

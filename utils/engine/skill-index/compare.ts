@@ -1,6 +1,8 @@
 import { finding, jsonPath, type Finding } from '../report/findings';
 import type { SkillSource } from '../report/report';
 import { SKILL_INDEX_CODES as C } from './codes';
+import { quote } from '../json/values';
+import { POPPY, SKILL_ENTRY } from '../spec';
 import type { IndexEntry, IndexParse } from './types';
 
 /** Where both indexes list the identical artifact, one row says `both`. */
@@ -33,47 +35,26 @@ export function compareIndexes(poppy: IndexParse, wellKnown: IndexParse): Findin
     path: jsonPath([...e.path, field]),
     skill: e.name ?? undefined,
   });
+  const field = POPPY.skillIndex;
   for (const [name, pe] of p) {
     const we = w.get(name);
-    const shown = JSON.stringify(name.slice(0, 80));
+    const shown = quote(name);
     if (!we) {
-      out.push(
-        finding(
-          C['only-in-poppy-index'],
-          `Skill ${shown} is in poppy.json's skill_index but not in the stand-alone index.`,
-          at(poppy, pe, 'name'),
-        ),
-      );
+      out.push(finding(C['only-in-poppy-index'].says({ name: shown, field }), at(poppy, pe, SKILL_ENTRY.name)));
       continue;
     }
     if (shownUrl(pe) !== shownUrl(we)) {
-      out.push(
-        finding(
-          C['index-url-differs'],
-          `Skill ${shown} points at ${shownUrl(pe)} in poppy.json and at ${shownUrl(we)} in the stand-alone index.`,
-          at(poppy, pe, 'url'),
-        ),
-      );
+      const said = C['index-url-differs'].says({ name: shown, poppy: shownUrl(pe) ?? '', wellKnown: shownUrl(we) ?? '' });
+      out.push(finding(said, at(poppy, pe, SKILL_ENTRY.url)));
     }
     if (pe.digest !== we.digest) {
-      out.push(
-        finding(
-          C['index-digest-differs'],
-          `Skill ${shown} has digest ${pe.digest} in poppy.json and ${we.digest} in the stand-alone index.`,
-          at(poppy, pe, 'digest'),
-        ),
-      );
+      const said = C['index-digest-differs'].says({ name: shown, poppy: pe.digest ?? '', wellKnown: we.digest ?? '' });
+      out.push(finding(said, at(poppy, pe, SKILL_ENTRY.digest)));
     }
   }
   for (const [name, we] of w) {
     if (p.has(name)) continue;
-    out.push(
-      finding(
-        C['only-in-well-known-index'],
-        `Skill ${JSON.stringify(name.slice(0, 80))} is in the stand-alone index but not in poppy.json's skill_index.`,
-        at(wellKnown, we, 'name'),
-      ),
-    );
+    out.push(finding(C['only-in-well-known-index'].says({ name: quote(name), field }), at(wellKnown, we, SKILL_ENTRY.name)));
   }
   return out;
 }

@@ -1,63 +1,46 @@
-import { kindOf, quote } from '../report/json-words';
-import { DIGEST_PATTERN, DIGEST_PREFIX } from '../spec';
+import { kindOf, quote } from '../json/values';
+import { DIGEST_PATTERN, DIGEST_PREFIX, SKILL_ENTRY } from '../spec';
+import { SKILL_INDEX_CODES } from './codes';
 import type { Problem } from './types';
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 const SRI = /^sha256-([A-Za-z0-9+/]+={0,2})$/;
 const RFC9530 = /^sha-256=:([A-Za-z0-9+/]+={0,2}):$/i;
 const OTHER_ALGORITHM = /^(sha-?\d+|md5|blake\w*)[:=-]/i;
+const { says, fixes } = SKILL_INDEX_CODES['bad-digest'];
+const prefix = DIGEST_PREFIX;
 
 /**
  * Why a `digest` value is not `sha256:` + 64 lower-case hex, or null when it is. Each common
  * mistake gets its own hint: the `skills` CLI silently drops such entries, so owners never learn why.
  */
 export function digestProblem(value: unknown): Problem | null {
-  if (value === undefined) return { message: 'The entry has no `digest`.' };
-  if (typeof value !== 'string') return { message: `\`digest\` must be a string, not ${kindOf(value)}.` };
+  const field = SKILL_ENTRY.digest;
+  if (value === undefined) return { said: says.missing({ field }) };
+  if (typeof value !== 'string') return { said: says.notString({ field, kind: kindOf(value) }) };
   if (DIGEST_PATTERN.test(value)) return null;
   const shown = quote(value);
-  const lower = value.toLowerCase();
-  if (lower.startsWith(DIGEST_PREFIX)) {
-    const hex = value.slice(DIGEST_PREFIX.length);
-    if (value.startsWith(DIGEST_PREFIX) && HEX64.test(hex)) {
-      return { message: `\`digest\` ${shown} uses upper-case hex.`, hint: `Write it in lower case: ${DIGEST_PREFIX}${hex.toLowerCase()}.` };
+  if (value.toLowerCase().startsWith(prefix)) {
+    const hex = value.slice(prefix.length);
+    if (value.startsWith(prefix) && HEX64.test(hex)) {
+      return { said: says.upperHex({ value: shown }), hint: fixes.lowerCase({ digest: `${prefix}${hex.toLowerCase()}` }) };
     }
-    if (!value.startsWith(DIGEST_PREFIX)) {
-      return { message: `\`digest\` ${shown} has an upper-case prefix.`, hint: `Start it with \`${DIGEST_PREFIX}\` in lower case.` };
-    }
-    if (/^[0-9a-fA-F]*$/.test(hex)) {
-      return {
-        message: `\`digest\` ${shown} has ${hex.length} hex characters, not 64.`,
-        hint: 'Copy the whole SHA-256 hex digest (64 characters); it may have been cut or padded.',
-      };
-    }
-    return {
-      message: `\`digest\` ${shown} is not hex after \`${DIGEST_PREFIX}\`.`,
-      hint: 'Write the SHA-256 as 64 lower-case hex characters (0-9, a-f), not base64.',
-    };
+    if (!value.startsWith(prefix)) return { said: says.upperPrefix({ value: shown }), hint: fixes.lowerPrefix({ prefix }) };
+    if (/^[0-9a-fA-F]*$/.test(hex)) return { said: says.hexLength({ value: shown, length: hex.length }), hint: fixes.whole({}) };
+    return { said: says.notHex({ value: shown, prefix }), hint: fixes.hex({}) };
   }
-  const sri = SRI.exec(value) ?? RFC9530.exec(value);
-  if (sri) {
-    const form = value.startsWith('sha256-') ? 'the SRI form `sha256-<base64>`' : 'the RFC 9530 `Content-Digest` form `sha-256=:<base64>:`';
-    const hex = base64ToHex(sri[1]!);
-    const fix = hex
-      ? `Write \`${DIGEST_PREFIX}${hex}\` (the same hash in hex).`
-      : `Write \`${DIGEST_PREFIX}\` plus the hash as 64 lower-case hex characters.`;
-    return { message: `\`digest\` ${shown} uses ${form}.`, hint: fix };
+  const sri = SRI.exec(value);
+  const rfc = sri ? null : RFC9530.exec(value);
+  const base64 = (sri ?? rfc)?.[1];
+  if (base64 !== undefined) {
+    const hex = base64ToHex(base64);
+    const said = sri ? says.sri({ value: shown }) : says.rfc9530({ value: shown });
+    return { said, hint: hex ? fixes.inHex({ digest: `${prefix}${hex}` }) : fixes.plusHex({ prefix }) };
   }
-  if (HEX64.test(value)) {
-    return {
-      message: `\`digest\` ${shown} has no \`${DIGEST_PREFIX}\` prefix.`,
-      hint: `Write \`${DIGEST_PREFIX}${value.toLowerCase()}\`.`,
-    };
-  }
-  if (OTHER_ALGORITHM.test(value)) {
-    return {
-      message: `\`digest\` ${shown} uses another algorithm; only SHA-256 is allowed.`,
-      hint: `Compute the SHA-256 of the file and write \`${DIGEST_PREFIX}<64 lower-case hex>\`.`,
-    };
-  }
-  return { message: `\`digest\` ${shown} is not \`${DIGEST_PREFIX}\` plus 64 lower-case hex characters.` };
+  if (HEX64.test(value))
+    return { said: says.noPrefix({ value: shown, prefix }), hint: fixes.write({ digest: `${prefix}${value.toLowerCase()}` }) };
+  if (OTHER_ALGORITHM.test(value)) return { said: says.otherAlgorithm({ value: shown }), hint: fixes.sha256({ prefix }) };
+  return { said: says.wrong({ value: shown, prefix }) };
 }
 
 /** The 32-byte hash a base64 string encodes, as hex; null when it is not 32 bytes. */

@@ -1,25 +1,36 @@
-import { finding, jsonPath, type Finding, type FindingSpec } from '../report/findings';
-import { isObject, kindOf, own, quote } from '../report/json-words';
+import type { Said } from '../report/findings';
+import type { JsonReader } from '../json/reader';
+import { isObject, kindOf, own, quote } from '../json/values';
+import { sentence, type Words } from '../report/words';
+import { SKILL_ENTRY } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
 import { digestProblem } from './digest-format';
 import { checkType, descriptionProblem, nameProblem, urlProblem, URL_EDGE_SPACE } from './fields';
 import { resolveEntryUrl, resolveOrNull } from './resolve-url';
-import { EntrySchema, plainlyValidEntry, type EntryField } from './schema';
 import type { EntryStatus, IndexContext, IndexEntry, Problem } from './types';
 
-const FIELD_RULES: Record<EntryField, { spec: FindingSpec; problem: (v: unknown) => Problem | null }> = {
-  name: { spec: C['bad-name'], problem: nameProblem },
-  description: { spec: C['bad-description'], problem: descriptionProblem },
-  url: { spec: C['bad-url'], problem: urlProblem },
-  digest: { spec: C['bad-digest'], problem: digestProblem },
-};
+/** The entry rules (fields.ts, digest-format.ts), field by field, in the order they are reported. */
+const FIELD_RULES: readonly [string, (value: unknown) => Problem | null][] = [
+  [SKILL_ENTRY.name, nameProblem],
+  [SKILL_ENTRY.description, descriptionProblem],
+  [SKILL_ENTRY.url, urlProblem],
+  [SKILL_ENTRY.digest, digestProblem],
+];
 
 /** A field named like this instead of `digest` is the same mistake every time (agent-skills-index §6). */
 const MISNAMED_DIGEST = 'sha256';
 
+/** Why an entry is only listed, not verified. */
+export const ENTRY_REASONS = {
+  unknownType: sentence('reason_unknown_type', ['type']),
+  overCap: sentence('reason_over_cap', ['max']),
+  unknownSchema: sentence('reason_unknown_schema', ['field']),
+  interimFormat: sentence('reason_interim_format', []),
+  oldFormat: sentence('reason_old_format', []),
+};
+
 export interface CheckedEntry {
   entry: IndexEntry;
-  findings: Finding[];
   /** Keys a finding here already explains, so they are not also reported as unknown. */
   explained: string[];
 }
@@ -30,7 +41,7 @@ export interface CheckedEntry {
  * resolved quietly, so the report shows where they live. `pending` entries are resolved by
  * `checkEntry`, with findings.
  */
-export function listEntry(value: unknown, position: number, ctx: IndexContext, status: EntryStatus, reason?: string): IndexEntry {
+export function listEntry(value: unknown, position: number, ctx: IndexContext, status: EntryStatus, reason?: Words): IndexEntry {
   const rawUrl = readString(value, 'url');
   const listed = status === 'skipped' || status === 'not-checked';
   const resolve = listed && rawUrl !== null && rawUrl.replace(URL_EDGE_SPACE, '') !== '';
@@ -56,63 +67,55 @@ function readString(value: unknown, key: string): string | null {
   return typeof v === 'string' ? v : null;
 }
 
-/** Validates one v0.2.0 entry on its own (one bad entry never sinks the rest). */
-export function checkEntry(value: unknown, position: number, ctx: IndexContext): CheckedEntry {
+/** Validates one v0.2.0 entry on its own (one bad entry never sinks the rest), reporting to `r`. */
+export function checkEntry(r: JsonReader, value: unknown, position: number, ctx: IndexContext): CheckedEntry {
   const entry = listEntry(value, position, ctx, 'pending');
-  const findings: Finding[] = [];
+  const first = r.findings.length;
   const explained: string[] = [];
-  const { document } = ctx;
+  const report = (problem: Problem, field?: string) =>
+    r.report(problem.said, field === undefined ? entry.path : [...entry.path, field], {
+      ...(problem.hint ? { hint: problem.hint } : {}),
+      ...(entry.name ? { skill: entry.name } : {}),
+    });
+  const say = (said: Said, field?: string) => report({ said }, field);
 
   if (!isObject(value)) {
-    findings.push(entryFinding(entry, document, C['entry-not-object'], { message: `The entry is ${kindOf(value)}, not an object.` }));
-    return finish(entry, findings, explained);
+    say(C['entry-not-object'].says({ kind: kindOf(value) }));
+    return finish(r, first, entry, explained);
   }
-  const type = checkType(own(value, 'type'));
+  const type = checkType(own(value, SKILL_ENTRY.type));
   if (type.kind === 'unknown') {
     // The RFC says skip and warn: fields of a type we don't know may follow other rules.
-    findings.push(entryFinding(entry, document, C['unknown-type'], type.problem, 'type'));
-    return { entry: listEntry(value, position, ctx, 'skipped', `unknown type ${quote(entry.type ?? '', 40)}`), findings, explained: [] };
+    report(type.problem, SKILL_ENTRY.type);
+    const reason = ENTRY_REASONS.unknownType({ type: quote(entry.type ?? '', 40) });
+    return { entry: listEntry(value, position, ctx, 'skipped', reason), explained: [] };
   }
-  if (type.kind === 'invalid') findings.push(entryFinding(entry, document, C['missing-type'], type.problem, 'type'));
+  if (type.kind === 'invalid') report(type.problem, SKILL_ENTRY.type);
 
-  // Only which fields failed is read here (at most four); the wording comes from FIELD_RULES.
-  const failed = plainlyValidEntry(value) ? NONE_FAILED : failedFields(value);
-  for (const field of Object.keys(FIELD_RULES) as EntryField[]) {
-    if (!failed.has(field)) continue;
+  let urlOk = false;
+  for (const [field, rule] of FIELD_RULES) {
     const raw = own(value, field);
-    if (field === 'digest' && raw === undefined && own(value, MISNAMED_DIGEST) !== undefined) {
+    const problem = rule(raw);
+    if (field === SKILL_ENTRY.url) urlOk = problem === null;
+    if (problem === null) continue;
+    if (field === SKILL_ENTRY.digest && raw === undefined && own(value, MISNAMED_DIGEST) !== undefined) {
       explained.push(MISNAMED_DIGEST);
-      const message = `The digest is in a field named \`${MISNAMED_DIGEST}\`; it must be called \`digest\`.`;
-      findings.push(entryFinding(entry, document, C['digest-field-misnamed'], { message }, MISNAMED_DIGEST));
+      say(C['digest-field-misnamed'].says({ field: MISNAMED_DIGEST, expected: SKILL_ENTRY.digest }), MISNAMED_DIGEST);
       continue;
     }
-    const rule = FIELD_RULES[field];
-    findings.push(entryFinding(entry, document, rule.spec, rule.problem(raw) ?? { message: `\`${field}\` is not valid.` }, field));
+    report(problem, field);
   }
-  if (!failed.has('url') && entry.rawUrl !== null) {
+  if (urlOk && entry.rawUrl !== null) {
     const resolved = resolveEntryUrl(entry.rawUrl, ctx);
     entry.url = resolved.url;
-    for (const note of resolved.notes) findings.push(entryFinding(entry, document, note.spec, { message: note.message }, 'url'));
+    for (const note of resolved.notes) say(note, SKILL_ENTRY.url);
   }
-  return finish(entry, findings, explained);
+  return finish(r, first, entry, explained);
 }
 
-/** A finding about the entry, at `field` inside it (the entry itself when there is none). */
-function entryFinding(entry: IndexEntry, document: string, spec: FindingSpec, p: Problem, field?: string): Finding {
-  const path = jsonPath(field === undefined ? entry.path : [...entry.path, field]);
-  const where = { document, path, hint: p.hint, ...(entry.name ? { skill: entry.name } : {}) };
-  return finding(spec, p.message, where);
-}
-
-const NONE_FAILED: ReadonlySet<unknown> = new Set();
-
-function failedFields(value: object): ReadonlySet<unknown> {
-  const parsed = EntrySchema.safeParse(value);
-  return new Set(parsed.success ? [] : parsed.error.issues.map((i) => i.path[0]));
-}
-
-function finish(entry: IndexEntry, findings: Finding[], explained: string[]): CheckedEntry {
-  const error = findings.find((f) => f.severity === 'error');
-  if (error) return { entry: { ...entry, status: 'invalid', reason: error.message }, findings, explained };
-  return { entry, findings, explained };
+/** The entry's first error, if any, makes it `invalid`, and its message is the reason. */
+function finish(r: JsonReader, first: number, entry: IndexEntry, explained: string[]): CheckedEntry {
+  const error = r.findings.slice(first).find((f) => f.severity === 'error');
+  if (error) return { entry: { ...entry, status: 'invalid', reason: error.message }, explained };
+  return { entry, explained };
 }

@@ -1,43 +1,40 @@
+import { kindOf, quote } from '../json/values';
 import { didYouMean } from '../text/did-you-mean';
-import { kindOf, quote } from '../report/json-words';
-import { DESCRIPTION_MAX, SKILL_NAME_MAX, SKILL_NAME_PATTERN, SKILL_TYPES, SKILL_URL_MAX } from '../spec';
+import { DESCRIPTION_MAX, SKILL_ENTRY, SKILL_TYPES, SKILL_URL_MAX } from '../spec';
+import { and } from '../report/words';
+import { NAME_NOTES, skillNameProblems, suggestSkillName } from '../skill-md/name-rule';
+import { SKILL_INDEX_CODES as C } from './codes';
 import type { Problem } from './types';
+
+/**
+ * The rules of one v0.2.0 entry, field by field: each says what is wrong with a value, or null.
+ * These are the only copy of the entry rules: the reader (entry.ts) reports what they say.
+ */
 
 /** Why an entry `name` breaks the Agent Skills naming rule (ASCII only, Decision D6), or null. */
 export function nameProblem(value: unknown): Problem | null {
-  if (value === undefined) return { message: 'The entry has no `name`.' };
-  if (typeof value !== 'string') return { message: `\`name\` must be a string, not ${kindOf(value)}.` };
-  if (value === '') return { message: '`name` is empty.' };
-  const length = [...value].length;
-  if (length > SKILL_NAME_MAX) return { message: `\`name\` is ${length} characters long; the limit is ${SKILL_NAME_MAX}.` };
-  if (SKILL_NAME_PATTERN.test(value)) return null;
-  const shown = quote(value);
-  const hint = suggestName(value);
-  if (/[^\x20-\x7e]/.test(value)) return { message: `\`name\` ${shown} has characters outside ASCII a-z, 0-9 and -.`, hint };
-  if (/[A-Z]/.test(value)) return { message: `\`name\` ${shown} has upper-case letters.`, hint };
-  if (value.startsWith('-') || value.endsWith('-')) return { message: `\`name\` ${shown} starts or ends with a hyphen.`, hint };
-  if (value.includes('--')) return { message: `\`name\` ${shown} has a double hyphen.`, hint };
-  const bad = [...new Set(value.replace(/[a-z0-9-]/g, ''))].map((c) => `\`${c}\``).join(', ');
-  return { message: `\`name\` ${shown} contains ${bad}; only a-z, 0-9 and - are allowed.`, hint };
-}
-
-/** A valid name close to what was written, as a hint; the generic hint when there is none. */
-function suggestName(value: string): string | undefined {
-  const s = value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return SKILL_NAME_PATTERN.test(s) && s.length <= SKILL_NAME_MAX ? `Try \`${s}\`.` : undefined;
+  const field = SKILL_ENTRY.name;
+  const says = C['bad-name'].says;
+  if (value === undefined) return { said: says.missing({ field }) };
+  if (typeof value !== 'string') return { said: says.notString({ field, kind: kindOf(value) }) };
+  if (value === '') return { said: says.empty({ field }) };
+  const problems = skillNameProblems(value);
+  if (problems.length === 0) return null;
+  const suggestion = suggestSkillName(value);
+  const said = says.problems({ name: quote(value), problems: and(problems) });
+  return suggestion === null ? { said } : { said, hint: NAME_NOTES.tryName({ name: suggestion }) };
 }
 
 /** Descriptions count code points (Decision D6): 1024 emoji are fine. Whitespace-only is empty. */
 export function descriptionProblem(value: unknown): Problem | null {
-  if (value === undefined) return { message: 'The entry has no `description`.' };
-  if (typeof value !== 'string') return { message: `\`description\` must be a string, not ${kindOf(value)}.` };
-  if (value.trim() === '') return { message: value === '' ? '`description` is empty.' : '`description` is only whitespace.' };
-  const length = [...value].length;
-  if (length > DESCRIPTION_MAX) return { message: `\`description\` is ${length} characters long; the limit is ${DESCRIPTION_MAX}.` };
-  return null;
+  const field = SKILL_ENTRY.description;
+  const says = C['bad-description'].says;
+  if (value === undefined) return { said: says.missing({ field }) };
+  if (typeof value !== 'string') return { said: says.notString({ field, kind: kindOf(value) }) };
+  if (value.trim() === '') return { said: value === '' ? says.empty({ field }) : says.whitespace({ field }) };
+  // Code points are never more than UTF-16 units: only a long string needs counting.
+  const length = value.length > DESCRIPTION_MAX ? [...value].length : value.length;
+  return length > DESCRIPTION_MAX ? { said: says.tooLong({ field, length, max: DESCRIPTION_MAX }) } : null;
 }
 
 /** WHATWG URL parsing strips leading and trailing C0 controls and spaces. */
@@ -45,15 +42,15 @@ export const URL_EDGE_SPACE = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 
 /** Shape problems of `url` only; resolving it is `resolveEntryUrl`'s job. */
 export function urlProblem(value: unknown): Problem | null {
-  if (value === undefined) return { message: 'The entry has no `url`.' };
-  if (typeof value !== 'string') return { message: `\`url\` must be a string, not ${kindOf(value)}.` };
-  if (value === '') return { message: '`url` is empty: it would point at the index itself.' };
-  if (value.replace(URL_EDGE_SPACE, '') === '') return { message: '`url` is only whitespace: it would point at the index itself.' };
-  if (value.length > SKILL_URL_MAX)
-    return {
-      message: `\`url\` is ${value.length} characters long; the limit is ${SKILL_URL_MAX}.`,
-      hint: 'Use a shorter URL for the artifact.',
-    };
+  const field = SKILL_ENTRY.url;
+  const says = C['bad-url'].says;
+  if (value === undefined) return { said: says.missing({ field }) };
+  if (typeof value !== 'string') return { said: says.notString({ field, kind: kindOf(value) }) };
+  if (value === '') return { said: says.empty({ field }) };
+  if (value.length > SKILL_URL_MAX) {
+    return { said: says.tooLong({ field, length: value.length, max: SKILL_URL_MAX }), hint: C['bad-url'].fixes.shorter({}) };
+  }
+  if (value.replace(URL_EDGE_SPACE, '') === '') return { said: says.whitespace({ field }) };
   return null;
 }
 
@@ -74,17 +71,14 @@ export type TypeCheck = { kind: 'ok' } | { kind: 'invalid' | 'unknown'; problem:
 
 /** A missing `type` breaks the schema (D8); a value we don't know means skip and warn (RFC). */
 export function checkType(value: unknown): TypeCheck {
-  if (value === undefined) return { kind: 'invalid', problem: { message: 'The entry has no `type`.' } };
-  if (typeof value !== 'string') return { kind: 'invalid', problem: { message: `\`type\` must be a string, not ${kindOf(value)}.` } };
+  const field = SKILL_ENTRY.type;
+  if (value === undefined) return { kind: 'invalid', problem: { said: C['missing-type'].says.missing({ field }) } };
+  if (typeof value !== 'string') {
+    return { kind: 'invalid', problem: { said: C['missing-type'].says.notString({ field, kind: kindOf(value) }) } };
+  }
   if ((SKILL_TYPES as readonly string[]).includes(value)) return { kind: 'ok' };
   const folded = value.toLowerCase().replace(/[-_. ]/g, '');
   const guess = Object.hasOwn(TYPE_ALIASES, folded) ? TYPE_ALIASES[folded] : didYouMean(value, SKILL_TYPES);
-  const known = SKILL_TYPES.map((t) => `\`${t}\``).join(' and ');
-  return {
-    kind: 'unknown',
-    problem: {
-      message: `\`type\` ${quote(value)} is not one we know (${known}); agents skip this entry.`,
-      hint: guess ? `Did you mean \`${guess}\`? Types are exact and lower case.` : undefined,
-    },
-  };
+  const said = C['unknown-type'].says({ field, value: quote(value), known: and(SKILL_TYPES.map((t) => `\`${t}\``)) });
+  return { kind: 'unknown', problem: guess ? { said, hint: C['unknown-type'].fixes.guess({ guess }) } : { said } };
 }

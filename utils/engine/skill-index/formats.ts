@@ -1,4 +1,4 @@
-import { isObject, own } from '../report/json-words';
+import { isObject, own } from '../json/values';
 import { SKILL_ENTRY } from '../spec';
 
 /**

@@ -1,12 +1,13 @@
-import { finding, jsonPath, type Finding } from '../report/findings';
-import { isObject, own } from '../report/json-words';
+import { JsonReader, label, type Path } from '../json/reader';
+import { reportUnknownFields, type UnknownField } from '../json/unknown-fields';
+import { isObject, own, quote } from '../json/values';
 import { EXPECTED_FUTURE_ENTRY_FIELDS, OVER_CAP_LISTED, SKILL_ENTRY, SKILL_INDEX_FIELDS } from '../spec';
-import { SKILL_INDEX_CODES as C } from './codes';
-import { checkEntry, listEntry } from './entry';
+import type { Words } from '../report/words';
+import { SCHEMA_FIELD, SKILL_INDEX_CODES as C } from './codes';
+import { checkEntry, ENTRY_REASONS, listEntry } from './entry';
 import { looksInterim, looksV020 } from './formats';
 import { checkSchemaUri } from './schema-uri';
 import type { IndexContext, IndexEntry, IndexFormat, IndexParse } from './types';
-import { unknownFieldFindings, type FieldOwner } from './unknown-fields';
 import { readTop } from './top';
 
 const ENTRY_FIELDS: readonly string[] = [...Object.values(SKILL_ENTRY), ...EXPECTED_FUTURE_ENTRY_FIELDS];
@@ -17,80 +18,72 @@ const ENTRY_FIELDS: readonly string[] = [...Object.values(SKILL_ENTRY), ...EXPEC
  * which applies the URL policy, fetches and hashes.
  */
 export function parseSkillIndex(value: unknown, ctx: IndexContext): IndexParse {
-  const read = readTop(value, ctx);
+  const r = new JsonReader(ctx.document);
+  const read = readTop(value, ctx, r);
   if ('format' in read) return read;
-  const { top, skills, findings } = read;
+  const { top, skills } = read;
   const within = skills.slice(0, ctx.maxSkills);
+  const overCap = ENTRY_REASONS.overCap({ max: ctx.maxSkills });
   const over = skills
     .slice(ctx.maxSkills, ctx.maxSkills + OVER_CAP_LISTED)
-    .map((e, i) => listEntry(e, ctx.maxSkills + i, ctx, 'not-checked', `over the ${ctx.maxSkills}-entry limit`));
-  const at = (...p: (string | number)[]) => ({ document: ctx.document, path: jsonPath([...ctx.pathPrefix, ...p]) });
-  const listOnly = (format: IndexFormat, reason: string): IndexParse => ({
+    .map((e, i) => listEntry(e, ctx.maxSkills + i, ctx, 'not-checked', overCap));
+  const at = (...p: (string | number)[]): Path => [...ctx.pathPrefix, ...p];
+  const listOnly = (format: IndexFormat, reason: Words): IndexParse => ({
     format,
     document: ctx.document,
     entries: [...within.map((e, i) => listEntry(e, i, ctx, 'skipped', reason)), ...over],
-    findings,
+    findings: r.findings,
   });
 
-  const schema = checkSchemaUri(own(top, '$schema'));
+  // What the format is comes first in the findings: it decides how the rest reads.
+  const schema = checkSchemaUri(own(top, SCHEMA_FIELD));
   if (schema.kind === 'unknown') {
-    findings.unshift(finding(C['unknown-schema'], schema.problem.message, { ...at('$schema'), hint: schema.problem.hint }));
-    return listOnly('unknown-schema', 'unknown `$schema`: the index is not checked');
+    r.reportFirst(schema.problem.said, at(SCHEMA_FIELD), schema.problem.hint ? { hint: schema.problem.hint } : {});
+    return listOnly('unknown-schema', ENTRY_REASONS.unknownSchema({ field: SCHEMA_FIELD }));
   }
   if (schema.kind === 'missing') {
     if (looksInterim(top, within)) {
-      findings.unshift(
-        finding(
-          C['interim-format'],
-          'The index uses the interim "0.2.0" draft format (top-level `version` or `files` objects), which was never released.',
-          at(),
-        ),
-      );
-      return listOnly('interim', 'interim draft format: not verified');
+      r.reportFirst(C['interim-format'].says({}), at());
+      return listOnly('interim', ENTRY_REASONS.interimFormat({}));
     }
     if (!looksV020(within)) {
-      findings.unshift(finding(C['old-format'], 'The index has no `$schema` and reads as v0.1: old format, no digests.', at()));
-      return listOnly('v0.1', 'old format (v0.1): no digest to verify');
+      r.reportFirst(C['old-format'].says.noSchema({ field: SCHEMA_FIELD }), at());
+      return listOnly('v0.1', ENTRY_REASONS.oldFormat({}));
     }
-    findings.unshift(
-      finding(
-        C['missing-schema'],
-        'The index has no `$schema`; its entries look like v0.2.0, so clients that read it as v0.1 find nothing.',
-        at('$schema'),
-      ),
-    );
+    r.reportFirst(C['missing-schema'].says({ field: SCHEMA_FIELD }), at(SCHEMA_FIELD));
   }
 
   const entries: IndexEntry[] = [];
-  const owners: FieldOwner[] = [];
+  const unknown: UnknownField[] = [];
   within.forEach((raw, i) => {
-    const checked = checkEntry(raw, i, ctx);
+    const checked = checkEntry(r, raw, i, ctx);
     entries.push(checked.entry);
-    findings.push(...checked.findings);
     if (isObject(raw) && checked.entry.status !== 'skipped')
-      owners.push({ value: raw, path: checked.entry.path, explained: checked.explained });
+      unknown.push(...unknownKeys(raw, checked.entry.path, ENTRY_FIELDS, checked.explained));
   });
-  findings.push(...duplicateNames(entries, ctx));
-  findings.push(
-    ...unknownFieldFindings([{ value: top, path: ctx.pathPrefix }], SKILL_INDEX_FIELDS, C['unknown-index-field'], ctx.document),
-  );
-  findings.push(...unknownFieldFindings(owners, ENTRY_FIELDS, C['unknown-entry-field'], ctx.document));
-  return { format: 'v0.2.0', document: ctx.document, entries: [...entries, ...over], findings };
+  reportDuplicateNames(r, entries);
+  reportUnknownFields(r, unknownKeys(top, ctx.pathPrefix, SKILL_INDEX_FIELDS), C['unknown-index-field'], ctx.pathPrefix);
+  reportUnknownFields(r, unknown, C['unknown-entry-field'], at('skills'));
+  return { format: 'v0.2.0', document: ctx.document, entries: [...entries, ...over], findings: r.findings };
+}
+
+/** Keys of `obj` that are neither known nor explained by another finding (a `sha256` for `digest`). */
+function unknownKeys(obj: object, path: Path, known: readonly string[], explained: readonly string[] = []): UnknownField[] {
+  return Object.keys(obj)
+    .filter((key) => !known.includes(key) && !explained.includes(key))
+    .map((key) => ({ key, path: [...path, key], known }));
 }
 
 /** D8: each repeat of a name is an error; every entry is still checked on its own. */
-function duplicateNames(entries: readonly IndexEntry[], ctx: IndexContext): Finding[] {
-  const first = new Map<string, number>();
-  const out: Finding[] = [];
+function reportDuplicateNames(r: JsonReader, entries: readonly IndexEntry[]): void {
+  const first = new Map<string, IndexEntry>();
   for (const e of entries) {
     if (e.name === null) continue;
     const earlier = first.get(e.name);
-    if (earlier === undefined) {
-      first.set(e.name, e.position);
-      continue;
-    }
-    const message = `The name ${JSON.stringify(e.name.slice(0, 80))} is already used by skills[${earlier}].`;
-    out.push(finding(C['duplicate-name'], message, { document: ctx.document, path: jsonPath([...e.path, 'name']), skill: e.name }));
+    if (earlier === undefined) first.set(e.name, e);
+    else
+      r.report(C['duplicate-name'].says({ name: quote(e.name), first: label(earlier.path) }), [...e.path, SKILL_ENTRY.name], {
+        skill: e.name,
+      });
   }
-  return out;
 }

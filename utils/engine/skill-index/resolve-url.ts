@@ -1,13 +1,9 @@
-import type { FindingSpec } from '../report/findings';
-import { quote } from '../report/json-words';
-import { SKILL_INDEX_CODES as C, SKILLS_DIR } from './codes';
+import type { Said } from '../report/findings';
+import { quote } from '../json/values';
+import { SKILL_ENTRY } from '../spec';
+import { NO_VALID_URL, SKILL_INDEX_CODES as C, SKILLS_DIR } from './codes';
 import { URL_EDGE_SPACE } from './fields';
 import type { IndexContext } from './types';
-
-export interface UrlNote {
-  spec: FindingSpec;
-  message: string;
-}
 
 const DOT_SEGMENTS = new Set(['..', '.%2e', '%2e.', '%2e%2e']);
 const ENCODED_DOT_SEGMENTS = new Set(['%2e', '.%2e', '%2e.', '%2e%2e']);
@@ -17,22 +13,21 @@ const ENCODED_DOT_SEGMENTS = new Set(['%2e', '.%2e', '%2e.', '%2e%2e']);
  * URL, Decision D1) and notes where that differs from what the owner probably meant (§5 table).
  * The URL policy (schemes, private hosts) is the engine's job: `data:` resolves fine here.
  */
-export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string | null; notes: UrlNote[] } {
-  const notes: UrlNote[] = [];
+export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string | null; notes: Said[] } {
+  const notes: Said[] = [];
   const trimmed = raw.replace(URL_EDGE_SPACE, '');
   const inner = /[\t\n\r]/.test(trimmed);
   if (inner || trimmed !== raw) {
-    const what = inner ? 'a tab or line break inside it' : 'spaces or control characters around it';
-    notes.push({ spec: C['url-whitespace'], message: `\`url\` ${quote(raw)} has ${what}, which URL parsers remove silently.` });
+    notes.push(inner ? C['url-whitespace'].says.inside({ value: quote(raw) }) : C['url-whitespace'].says.around({ value: quote(raw) }));
   }
   let url: URL;
   try {
     url = new URL(raw, ctx.document);
   } catch {
-    return { url: null, notes: [...notes, { spec: C['bad-url'], message: `\`url\` ${quote(raw)} is not a valid URL.` }] };
+    return { url: null, notes: [...notes, C['bad-url'].says.invalid({ field: SKILL_ENTRY.url, value: quote(raw) })] };
   }
   if (raw.includes('\\')) {
-    notes.push({ spec: C['url-backslash'], message: `\`url\` ${quote(raw)} has a backslash; a browser resolves it to ${url.href}.` });
+    notes.push(C['url-backslash'].says({ value: quote(raw), resolved: url.href }));
   }
   // Every dot segment, plain or encoded, holds `..` or `%`: most URLs need no split at all.
   const segments =
@@ -43,23 +38,19 @@ export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string |
           .map((s) => s.toLowerCase())
       : [];
   if (segments.some((s) => ENCODED_DOT_SEGMENTS.has(s))) {
-    notes.push({ spec: C['url-encoded-dots'], message: `\`url\` ${quote(raw)} has an encoded dot segment; it resolves to ${url.href}.` });
+    notes.push(C['url-encoded-dots'].says({ value: quote(raw), resolved: url.href }));
   }
   const web = url.protocol === 'https:' || url.protocol === 'http:';
   const { document: documentOrigin, site: siteOrigin } = originsOf(ctx);
   if (web && url.origin === documentOrigin && segments.some((s) => DOT_SEGMENTS.has(s)) && !url.pathname.startsWith(SKILLS_DIR)) {
-    notes.push({ spec: C['url-leaves-skills-dir'], message: `\`url\` ${quote(raw)} climbs out of ${SKILLS_DIR} to ${url.pathname}.` });
+    notes.push(C['url-leaves-skills-dir'].says({ value: quote(raw), dir: SKILLS_DIR, path: url.pathname }));
   }
   if (web && url.origin !== siteOrigin) {
-    notes.push({ spec: C['artifact-other-origin'], message: `The artifact is on ${url.origin}, not on ${siteOrigin}.` });
+    notes.push(C['artifact-other-origin'].says({ origin: url.origin, site: siteOrigin ?? '' }));
   }
   const cliUrl = ctx.requestedUrl === ctx.document ? url.href : resolveOrNull(raw, ctx.requestedUrl);
   if (cliUrl !== url.href) {
-    const other = cliUrl ?? 'no valid URL';
-    notes.push({
-      spec: C['url-base-differs'],
-      message: `Against the final document URL this is ${url.href}; clients that resolve against the requested URL (the \`skills\` CLI) get ${other}.`,
-    });
+    notes.push(C['url-base-differs'].says({ resolved: url.href, other: cliUrl ?? NO_VALID_URL({}) }));
   }
   return { url: url.href, notes };
 }

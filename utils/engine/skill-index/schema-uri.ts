@@ -1,10 +1,13 @@
-import { kindOf, quote } from '../report/json-words';
+import { kindOf, quote } from '../json/values';
+import type { Words } from '../report/words';
 import { SKILL_INDEX_SCHEMAS } from '../spec';
+import { SCHEMA, SCHEMA_FIELD, SKILL_INDEX_CODES } from './codes';
 import type { Problem } from './types';
 
 export type SchemaCheck = { kind: 'known' | 'missing' } | { kind: 'unknown'; problem: Problem };
 
 const VERSION = /\d+\.\d+\.\d+/;
+const { says, fixes } = SKILL_INDEX_CODES['unknown-schema'];
 
 /**
  * `$schema` is an identifier compared as an exact string (never fetched). An unknown value means
@@ -12,37 +15,26 @@ const VERSION = /\d+\.\d+\.\d+/;
  */
 export function checkSchemaUri(value: unknown): SchemaCheck {
   if (value === undefined) return { kind: 'missing' };
-  const current = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
-  const use = `Use \`${current}\` exactly.`;
+  const field = SCHEMA_FIELD;
   if (typeof value !== 'string') {
-    return {
-      kind: 'unknown',
-      problem: { message: `\`$schema\` must be a string, not ${kindOf(value)}: the index is not checked.`, hint: use },
-    };
+    return { kind: 'unknown', problem: { said: says.notString({ field, kind: kindOf(value) }), hint: fixes.exactly({ schema: SCHEMA }) } };
   }
   if (SKILL_INDEX_SCHEMAS.includes(value)) return { kind: 'known' };
-  const message = `\`$schema\` ${quote(value, 120)} is not a version we know: the index is not checked.`;
-  return {
-    kind: 'unknown',
-    problem: { message, hint: nearMiss(value, current) ?? `Agents that know only v0.2.0 skip this index. ${use}` },
-  };
+  const said = says.unknown({ field, value: quote(value, 120) });
+  return { kind: 'unknown', problem: { said, hint: nearMiss(value) ?? fixes.onlyV020({ schema: SCHEMA }) } };
 }
 
-function nearMiss(value: string, current: string): string | null {
-  for (const known of SKILL_INDEX_SCHEMAS) {
-    const fix = `did you mean \`${known}\`?`;
-    if (value.trim() === known) return `Remove the spaces around it; ${fix}`;
-    if (value.toLowerCase() === known.toLowerCase()) return `The comparison is exact, letter case included; ${fix}`;
-    if (value.replace(/^http:/i, 'https:') === known) return `Use \`https:\`, not \`http:\`; ${fix}`;
-    if (value.replace(/\/+$/, '') === known) return `Remove the trailing \`/\`; ${fix}`;
+function nearMiss(value: string): Words | null {
+  for (const schema of SKILL_INDEX_SCHEMAS) {
+    if (value.trim() === schema) return fixes.spaces({ schema });
+    if (value.toLowerCase() === schema.toLowerCase()) return fixes.letterCase({ schema });
+    if (value.replace(/^http:/i, 'https:') === schema) return fixes.http({ schema });
+    if (value.replace(/\/+$/, '') === schema) return fixes.slash({ schema });
     const version = VERSION.exec(value)?.[0];
-    if (version && value.replace(VERSION, 'V') === known.replace(VERSION, 'V')) {
-      const why = version.startsWith('0.1.') ? 'No `$schema` existed for v0.1' : `This inspector does not know ${version}`;
-      return `${why}; for digests and \`type\`/\`url\` entries, ${fix}`;
+    if (version && value.replace(VERSION, 'V') === schema.replace(VERSION, 'V')) {
+      return version.startsWith('0.1.') ? fixes.noV01({ field: SCHEMA_FIELD, schema }) : fixes.version({ version, schema });
     }
   }
-  if (/agentskills|agent-skills|skills?-?discovery/i.test(value)) {
-    return `That is another host or path than the published identifier; did you mean \`${current}\`?`;
-  }
+  if (/agentskills|agent-skills|skills?-?discovery/i.test(value)) return fixes.otherPlace({ schema: SCHEMA });
   return null;
 }

@@ -1,35 +1,47 @@
-import { finding, jsonPath, type Finding } from '../report/findings';
-import { isObject, kindOf, own } from '../report/json-words';
+import type { Finding } from '../report/findings';
+import { JsonReader } from '../json/reader';
+import { isObject, kindOf, own } from '../json/values';
 import { OVER_CAP_LISTED } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
-import { IndexTopSchema } from './schema';
 import type { IndexContext, IndexParse } from './types';
 
-/** The top level: an object with a `skills` array, plus the cap and empty-list findings. */
-export function readTop(value: unknown, ctx: IndexContext): IndexParse | { top: object; skills: unknown[]; findings: Finding[] } {
-  const where = (...p: (string | number)[]) => ({ document: ctx.document, path: jsonPath([...ctx.pathPrefix, ...p]) });
+const SKILLS = 'skills';
+
+/**
+ * The top level: an object with a `skills` array, plus the cap and empty-list findings. `skills`
+ * is read as unknown items, so that one bad entry, an unknown `type` or entry 201 never rejects
+ * the whole index; the fetcher caps the document at 256 KiB and we stop at `maxSkills`.
+ */
+export function readTop(value: unknown, ctx: IndexContext, r: JsonReader): IndexParse | { top: object; skills: unknown[] } {
+  const at = (...p: (string | number)[]) => [...ctx.pathPrefix, ...p];
   if (!isObject(value)) {
-    return invalid(finding(C['index-not-object'], `The index is ${kindOf(value)}, not an object.`, where()), ctx);
+    r.report(C['index-not-object'].says({ kind: kindOf(value) }), at());
+    return invalid(r.findings, ctx);
   }
-  const parsed = IndexTopSchema.safeParse(value);
-  if (!parsed.success) {
-    const skills = own(value, 'skills');
-    const message = skills === undefined ? 'The index has no `skills` array.' : `\`skills\` is ${kindOf(skills)}, not an array.`;
-    return invalid(finding(C['skills-not-array'], message, where('skills')), ctx);
+  const skills = own(value, SKILLS);
+  if (!Array.isArray(skills)) {
+    const said =
+      skills === undefined
+        ? C['skills-not-array'].says.missing({ field: SKILLS })
+        : C['skills-not-array'].says.notArray({ field: SKILLS, kind: kindOf(skills) });
+    r.report(said, at(SKILLS));
+    return invalid(r.findings, ctx);
   }
-  const { skills } = parsed.data;
-  const findings: Finding[] = [];
-  if (skills.length === 0) findings.push(finding(C['no-skills'], 'The index lists no skills.', where('skills')));
+  if (skills.length === 0) r.report(C['no-skills'].says({}), at(SKILLS));
   if (skills.length > ctx.maxSkills) {
     const over = skills.length - ctx.maxSkills;
     const unlisted = Math.max(0, over - OVER_CAP_LISTED);
-    const tail = unlisted > 0 ? ` The next ${OVER_CAP_LISTED} are listed as not checked; ${unlisted} more are left out of the report.` : '';
-    const message = `The index lists ${skills.length} skills; only the first ${ctx.maxSkills} are checked.${tail}`;
-    findings.push(finding(C['too-many-skills'], message, where('skills')));
+    const values = { count: skills.length, max: ctx.maxSkills };
+    r.report(
+      unlisted > 0
+        ? C['too-many-skills'].says.listed({ ...values, listed: OVER_CAP_LISTED, unlisted })
+        : C['too-many-skills'].says.checked(values),
+      at(SKILLS),
+    );
   }
-  return { top: value, skills, findings };
+  return { top: value, skills };
 }
 
-function invalid(f: Finding, ctx: IndexContext): IndexParse {
-  return { format: 'invalid', document: ctx.document, entries: [], findings: [f] };
+function invalid(findings: Finding[], ctx: IndexContext): IndexParse {
+  return { format: 'invalid', document: ctx.document, entries: [], findings };
 }

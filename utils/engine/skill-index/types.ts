@@ -1,4 +1,5 @@
-import type { Finding } from '../report/findings';
+import type { Finding, Said } from '../report/findings';
+import type { Words } from '../report/words';
 
 /** Which copy of the index a parse is about (Decision D1). */
 export type IndexSource = 'poppy' | 'well-known';
@@ -33,8 +34,8 @@ export interface IndexEntry {
   /** As written; only meaningful when the status is `pending`. */
   digest: string | null;
   status: EntryStatus;
-  /** Plain words for `invalid`, `skipped` and `not-checked`. */
-  reason?: string;
+  /** Why `invalid`, `skipped` or `not-checked`, in words. */
+  reason?: Words;
 }
 
 /** `unknown-schema`, `interim` and `v0.1` are listed but not verified; `invalid` has no entries. */
@@ -48,8 +49,8 @@ export interface IndexParse {
   findings: Finding[];
 }
 
-/** A finding-to-be, before the document and path are known. */
+/** What a rule says about a value, before the reader reports it at its path (json/reader.ts). */
 export interface Problem {
-  message: string;
-  hint?: string;
+  said: Said;
+  hint?: Words;
 }

@@ -1,13 +1,15 @@
 import { isMap, isSeq, type YAMLMap } from 'yaml';
 import { didYouMean } from '../text/did-you-mean';
-import { finding, jsonPath, type Finding, type FindingSpec } from '../report/findings';
+import { finding, jsonPath, type Finding } from '../report/findings';
+import { and } from '../report/words';
 import { COMPATIBILITY_MAX, DESCRIPTION_MAX, SKILL_MD_FIELDS } from '../spec';
 import { SKILL_MD_CODES } from './codes';
 import { checkName } from './name';
 import { PLAIN_LIMITS } from './plain';
-import { codePoints, quote } from './text';
+import { quote } from '../json/values';
+import { codePoints } from './text';
 import type { SkillMdContext } from './types';
-import { describeValue, keyText, resolved, stringValue, type FieldValue, type YamlScan } from './yaml-walk';
+import { describeValue, isEmptyValue, keyText, resolved, stringValue, type FieldValue, type YamlScan } from './yaml-walk';
 
 /** Per-key findings (unknown keys, metadata values) stop here: the rest add nothing new. */
 const MAX_PER_RULE = 10;
@@ -51,13 +53,10 @@ function descriptionFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
   const length = codePoints(text);
   if (length > DESCRIPTION_MAX) {
     // A folded or literal block keeps its last line break, and it counts (skill-md.md §3).
-    const note = codePoints(text.trimEnd()) <= DESCRIPTION_MAX ? ', counting the line break that ends the `>`/`|` block' : '';
+    const says = SKILL_MD_CODES['skill-md-description-too-long'].says;
+    const values = { length, max: DESCRIPTION_MAX };
     out.push(
-      finding(
-        SKILL_MD_CODES['skill-md-description-too-long'],
-        `The description is ${length} characters long (at most ${DESCRIPTION_MAX})${note}.`,
-        at(ctx.document, 'description'),
-      ),
+      finding(codePoints(text.trimEnd()) <= DESCRIPTION_MAX ? says.block(values) : says.plain(values), at(ctx.document, 'description')),
     );
   }
   if (ctx.indexDescription !== null) {
@@ -65,27 +64,27 @@ function descriptionFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
     const theirs = ctx.indexDescription.trim();
     if (ours !== theirs) {
       const spacing = ours.replace(/\s+/g, ' ') === theirs.replace(/\s+/g, ' ');
-      const spec = spacing ? SKILL_MD_CODES['skill-md-description-whitespace'] : SKILL_MD_CODES['skill-md-description-differs'];
-      const message = spacing
-        ? 'The index description differs from the frontmatter description only in whitespace.'
-        : `The index description ${quote(theirs)} differs from the frontmatter description ${quote(ours)}.`;
-      out.push(finding(spec, message, at(ctx.document, 'description')));
+      const said = spacing
+        ? SKILL_MD_CODES['skill-md-description-whitespace'].says({})
+        : SKILL_MD_CODES['skill-md-description-differs'].says({ index: quote(theirs), frontmatter: quote(ours) });
+      out.push(finding(said, at(ctx.document, 'description')));
     }
   }
   return out;
 }
 
+type RequiredSpec = (typeof SKILL_MD_CODES)['skill-md-name-missing'];
+
 /** The field's non-blank string, or the findings saying why there is none. */
-function requiredString(fields: Fields, field: string, missing: FindingSpec, document: string): string | Finding[] {
-  if (!fields.has(field)) return [finding(missing, `The frontmatter has no \`${field}\`.`, { document })];
+function requiredString(fields: Fields, field: string, missing: RequiredSpec, document: string): string | Finding[] {
+  if (!fields.has(field)) return [finding(missing.says.absent({ field }), { document })];
   const node = fields.get(field) ?? null;
   const text = stringValue(node);
   if (text === null)
-    return [
-      describeValue(node) === 'empty' ? finding(missing, `\`${field}\` is empty.`, at(document, field)) : notString(field, node, document),
-    ];
-  if (text.trim() === '')
-    return [finding(missing, `\`${field}\` is ${text === '' ? 'an empty string' : 'only whitespace'}.`, at(document, field))];
+    return [isEmptyValue(node) ? finding(missing.says.empty({ field }), at(document, field)) : notString(field, node, document)];
+  if (text.trim() === '') {
+    return [finding(text === '' ? missing.says.emptyString({ field }) : missing.says.whitespace({ field }), at(document, field))];
+  }
   return text;
 }
 
@@ -103,36 +102,29 @@ function optionalString(fields: Fields, field: string, document: string): Findin
 function compatibilityFindings(fields: Fields, document: string): Finding[] {
   if (!fields.has('compatibility')) return [];
   const node = fields.get('compatibility') ?? null;
-  const where = { document, path: jsonPath(['compatibility']) };
+  const where = at(document, 'compatibility');
   const text = stringValue(node);
-  if (text === '' || (text === null && describeValue(node) === 'empty')) {
-    return [finding(SKILL_MD_CODES['skill-md-compatibility-empty'], '`compatibility` is empty.', where)];
+  if (text === '' || (text === null && isEmptyValue(node))) {
+    return [finding(SKILL_MD_CODES['skill-md-compatibility-empty'].says({}), where)];
   }
   if (text === null) return [notString('compatibility', node, document)];
   const length = codePoints(text);
   if (length <= COMPATIBILITY_MAX) return [];
-  return [
-    finding(
-      SKILL_MD_CODES['skill-md-compatibility-too-long'],
-      `\`compatibility\` is ${length} characters long (at most ${COMPATIBILITY_MAX}).`,
-      where,
-    ),
-  ];
+  return [finding(SKILL_MD_CODES['skill-md-compatibility-too-long'].says({ length, max: COMPATIBILITY_MAX }), where)];
 }
 
 function metadataFindings(fields: Fields, scan: YamlScan, document: string): Finding[] {
   if (!fields.has('metadata')) return [];
   const node = fields.get('metadata') ?? null;
-  const spec = SKILL_MD_CODES['skill-md-metadata-not-string-map'];
-  if (!isMap(node))
-    return [finding(spec, `\`metadata\` is ${describeValue(node)}, not a map of strings.`, { document, path: jsonPath(['metadata']) })];
+  const { says } = SKILL_MD_CODES['skill-md-metadata-not-string-map'];
+  if (!isMap(node)) return [finding(says.notMap({ kind: describeValue(node) }), at(document, 'metadata'))];
   const out: Finding[] = [];
   for (const pair of node.items.slice(0, PLAIN_LIMITS.entries)) {
     const key = keyText(pair.key);
     const value = resolved(pair.value, scan);
     if (key === null || stringValue(value) !== null) continue;
     out.push(
-      finding(spec, `\`metadata.${key.slice(0, 64)}\` is ${describeValue(value)}, not a string.`, {
+      finding(says.value({ path: `metadata.${key.slice(0, 64)}`, kind: describeValue(value) }), {
         document,
         path: jsonPath(['metadata', key]),
       }),
@@ -146,31 +138,23 @@ function allowedToolsFindings(fields: Fields, document: string): Finding[] {
   const field = 'allowed-tools';
   if (!fields.has(field)) return [];
   const node = fields.get(field) ?? null;
-  if (isSeq(node)) {
-    const message = '`allowed-tools` is a list; the specification defines a space-separated string.';
-    return [finding(SKILL_MD_CODES['skill-md-allowed-tools-list'], message, { document, path: jsonPath([field]) })];
-  }
+  if (isSeq(node)) return [finding(SKILL_MD_CODES['skill-md-allowed-tools-list'].says({}), at(document, field))];
   return stringValue(node) === null ? [notString(field, node, document)] : [];
 }
 
 function unknownKeyFindings(fields: Fields, document: string): Finding[] {
   const unknown: string[] = [];
   for (const key of fields.keys()) if (!KNOWN.includes(key) && unknown.push(key) === MAX_PER_RULE) break;
+  const spec = SKILL_MD_CODES['skill-md-unknown-key'];
   return unknown.map((key) => {
-    const message = `Unknown frontmatter key ${quote(key)}: the reference validator (skills-ref) rejects any key besides ${KNOWN.join(', ')}.`;
     const guess = didYouMean(key, KNOWN);
-    const hint = guess ? `Did you mean \`${guess}\`? If not, move it under \`metadata\` as a string value.` : undefined;
-    return finding(SKILL_MD_CODES['skill-md-unknown-key'], message, { document, path: jsonPath([key]), ...(hint ? { hint } : {}) });
+    const said = spec.says({ key: quote(key), known: and([...KNOWN]) });
+    return finding(said, { ...at(document, key), ...(guess ? { hint: spec.fixes.guess({ guess }) } : {}) });
   });
 }
 
 function notString(field: string, node: FieldValue, document: string): Finding {
-  const what = describeValue(node);
-  const where = { document, path: jsonPath([field]) };
-  const hint = what === 'empty' ? `Give \`${field}\` a quoted value, or remove the key.` : undefined;
-  return finding(
-    SKILL_MD_CODES['skill-md-not-a-string'],
-    `\`${field}\` must be a string; it is ${what}.`,
-    hint ? { ...where, hint } : where,
-  );
+  const spec = SKILL_MD_CODES['skill-md-not-a-string'];
+  const hint = isEmptyValue(node) ? { hint: spec.fixes.empty({ field }) } : {};
+  return finding(spec.says({ field, kind: describeValue(node) }), { ...at(document, field), ...hint });
 }

@@ -1,5 +1,5 @@
 import { finding, type Finding } from '../report/findings';
-import { SKILL_MD_CODES } from './codes';
+import { SKILL_MD_CODES as C } from './codes';
 
 /**
  * Frontmatter bigger than this is not handed to the YAML parser: hostile YAML (deep nesting,
@@ -34,13 +34,13 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
   try {
     text = UTF8.decode(bytes);
   } catch {
-    const f = finding(SKILL_MD_CODES['skill-md-not-utf8'], 'SKILL.md is not valid UTF-8.', where);
+    const f = finding(C['skill-md-not-utf8'].says({}), where);
     return { yaml: null, firstLine: 1, body: null, findings: [f] };
   }
   const findings: Finding[] = [];
   let pos = 0;
   if (text.startsWith('\uFEFF')) {
-    findings.push(finding(SKILL_MD_CODES['skill-md-bom'], 'SKILL.md starts with a UTF-8 byte order mark.', where));
+    findings.push(finding(C['skill-md-bom'].says({}), where));
     pos = 1;
   }
   const afterBom = text.slice(pos);
@@ -51,15 +51,12 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
     line++;
   }
   if (line > 1 && opener.text === DELIMITER) {
-    const blank = `${line - 1} blank line${line > 2 ? 's' : ''}`;
-    findings.push(finding(SKILL_MD_CODES['skill-md-leading-blank-line'], `SKILL.md has ${blank} before the opening \`---\`.`, where));
+    findings.push(finding(C['skill-md-leading-blank-line'].says({ count: line - 1 }), where));
   }
   if (opener.text !== DELIMITER) {
     const first = lineAt(text, pos).text;
-    const message = first.startsWith(DELIMITER)
-      ? `The first line is \`${first.slice(0, 20)}\`, not exactly \`---\`: there is no frontmatter.`
-      : 'SKILL.md does not start with YAML frontmatter (a `---` line).';
-    findings.push(finding(SKILL_MD_CODES['skill-md-no-frontmatter'], message, where));
+    const { says } = C['skill-md-no-frontmatter'];
+    findings.push(finding(first.startsWith(DELIMITER) ? says.notExact({ line: first.slice(0, 20) }) : says.none({}), where));
     return { yaml: null, firstLine: 1, body: afterBom, findings };
   }
   const start = opener.next;
@@ -70,17 +67,12 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
       const yaml = text.slice(start, at);
       const body = text.slice(next);
       if (yaml.length <= FRONTMATTER_MAX_CHARS) return { yaml, firstLine: line + 1, body, findings };
-      const message = `The frontmatter is ${yaml.length} characters long; over ${FRONTMATTER_MAX_CHARS} it is not parsed, so its fields were not checked.`;
-      findings.push(finding(SKILL_MD_CODES['skill-md-frontmatter-too-large'], message, where));
+      findings.push(finding(C['skill-md-frontmatter-too-large'].says({ length: yaml.length, max: FRONTMATTER_MAX_CHARS }), where));
       return { yaml: null, firstLine: line + 1, body, findings };
     }
     at = next;
   }
-  const f = finding(
-    SKILL_MD_CODES['skill-md-frontmatter-unclosed'],
-    'The frontmatter opened by `---` is never closed by another `---` line.',
-    where,
-  );
+  const f = finding(C['skill-md-frontmatter-unclosed'].says({}), where);
   return { yaml: null, firstLine: line + 1, body: null, findings: [...findings, f] };
 }
 

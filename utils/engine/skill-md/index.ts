@@ -60,8 +60,7 @@ function checkSimpleFrontmatter(pairs: [string, string][], ctx: SkillMdContext):
 
 function withCopy(findings: Finding[], copy: { value: Record<string, unknown>; truncated: boolean }, document: string): CheckedFrontmatter {
   if (copy.truncated) {
-    const message = 'The frontmatter is too big or too deeply nested to keep in full; the report holds a shortened copy.';
-    findings.push(finding(SKILL_MD_CODES['skill-md-frontmatter-truncated'], message, { document }));
+    findings.push(finding(SKILL_MD_CODES['skill-md-frontmatter-truncated'].says({}), { document }));
   }
   return { frontmatter: copy.value, findings };
 }
@@ -73,20 +72,12 @@ function bodyFindings(body: string, document: string): Finding[] {
   for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) lines++;
   if (body.length > 0 && !body.endsWith('\n')) lines++;
   if (lines > SKILL_BODY_LINES_HINT) {
-    out.push(
-      finding(SKILL_MD_CODES['skill-md-body-long'], `The body is ${lines} lines long (recommended: under ${SKILL_BODY_LINES_HINT}).`, {
-        document,
-      }),
-    );
+    out.push(finding(SKILL_MD_CODES['skill-md-body-long'].says({ count: lines, max: SKILL_BODY_LINES_HINT }), { document }));
   }
   // About four characters a token in English prose: a size hint, not a tokenizer.
   const tokens = Math.round(body.length / 4);
   if (tokens > SKILL_BODY_TOKENS_HINT) {
-    out.push(
-      finding(SKILL_MD_CODES['skill-md-body-large'], `The body is about ${tokens} tokens (recommended: under ${SKILL_BODY_TOKENS_HINT}).`, {
-        document,
-      }),
-    );
+    out.push(finding(SKILL_MD_CODES['skill-md-body-large'].says({ tokens, max: SKILL_BODY_TOKENS_HINT }), { document }));
   }
   return out;
 }

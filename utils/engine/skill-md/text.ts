@@ -5,11 +5,6 @@ export function codePoints(s: string): number {
   return n;
 }
 
-/** A value shown inside a message: JSON-quoted (so whitespace and odd characters are visible), cut at 80. */
-export function quote(s: string): string {
-  return JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}…` : s);
-}
-
 /**
  * A copy of `s` that shares no storage with the string it was cut from. Engines keep a whole
  * string alive while any slice of it lives, so a frontmatter value sliced from a 1 MiB SKILL.md

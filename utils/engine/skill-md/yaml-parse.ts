@@ -1,6 +1,6 @@
 import { isMap, isSeq, parseDocument, type YAMLError, type YAMLMap } from 'yaml';
 import { finding, type Finding } from '../report/findings';
-import { SKILL_MD_CODES } from './codes';
+import { SKILL_MD_CODES as C } from './codes';
 
 /** At most this many YAML errors are reported; one bad line can cascade into hundreds. */
 const MAX_ERRORS = 5;
@@ -19,22 +19,17 @@ export function parseFrontmatter(yaml: string, firstLine: number, document: stri
     // YAML 1.2 core schema: `123` is a number and `true` a boolean, which D6 reports; no `<<` merges.
     doc = parseDocument(yaml, { version: '1.2', schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false });
   } catch (e) {
-    const detail = e instanceof Error ? e.message.slice(0, 200) : 'parser failure';
-    return {
-      map: null,
-      findings: [finding(SKILL_MD_CODES['skill-md-yaml-invalid'], `The frontmatter could not be parsed: ${detail}`, where)],
-    };
+    const detail = (e instanceof Error ? e.message : String(e)).slice(0, 200);
+    return { map: null, findings: [finding(C['skill-md-yaml-invalid'].says.unparsed({ detail }), where)] };
   }
   if (doc.errors.length > 0) {
     return { map: null, findings: doc.errors.slice(0, MAX_ERRORS).map((e) => errorFinding(e, yaml, firstLine, document)) };
   }
   const root = doc.contents;
   if (isMap(root)) return { map: root, findings: [] };
-  const kind = root === null ? 'empty' : isSeq(root) ? 'a list, not a mapping' : 'a single value, not a mapping';
-  return {
-    map: null,
-    findings: [finding(SKILL_MD_CODES['skill-md-frontmatter-not-mapping'], `The frontmatter is ${kind}.`, { ...where, path: '$' })],
-  };
+  const { says } = C['skill-md-frontmatter-not-mapping'];
+  const said = root === null ? says.empty({}) : isSeq(root) ? says.list({}) : says.scalar({});
+  return { map: null, findings: [finding(said, { ...where, path: '$' })] };
 }
 
 // `description: Use when: the user asks` – an unquoted value that itself holds `: `.
@@ -47,21 +42,10 @@ function errorFinding(e: YAMLError, yaml: string, firstLine: number, document: s
   const source = (yaml.split('\n', lineIndex + 1)[lineIndex] ?? '').trimEnd();
   const shown = source.length > 80 ? `${source.slice(0, 80)}…` : source;
   const message = e.message.split('\n', 1)[0]!.slice(0, 200);
-  if (e.code === 'DUPLICATE_KEY') {
-    return finding(SKILL_MD_CODES['skill-md-duplicate-key'], `Duplicate key in the frontmatter at line ${line}: \`${shown.trim()}\`.`, {
-      document,
-    });
-  }
-  const where: { document: string; hint?: string } = { document };
-  if (e.code === 'BLOCK_AS_IMPLICIT_KEY' || UNQUOTED_COLON.test(source)) {
-    where.hint =
-      'Quote the value (`key: "a: b"`): an unquoted `: ` inside a value starts a nested mapping; clients skip a skill whose YAML does not parse.';
-  }
-  return finding(
-    SKILL_MD_CODES['skill-md-yaml-invalid'],
-    `Invalid YAML in the frontmatter at line ${line} (\`${shown.trim()}\`): ${message}`,
-    where,
-  );
+  if (e.code === 'DUPLICATE_KEY') return finding(C['skill-md-duplicate-key'].says({ line, source: shown.trim() }), { document });
+  const quoteIt = e.code === 'BLOCK_AS_IMPLICIT_KEY' || UNQUOTED_COLON.test(source);
+  const said = C['skill-md-yaml-invalid'].says.atLine({ line, source: shown.trim(), detail: message });
+  return finding(said, quoteIt ? { document, hint: C['skill-md-yaml-invalid'].fixes.quote({}) } : { document });
 }
 
 function countLines(text: string, offset: number): number {

@@ -1,7 +1,7 @@
 import { isNode, type YAMLMap } from 'yaml';
-import { finding, jsonPath, type Finding } from '../report/findings';
-import { SKILL_MD_CODES } from './codes';
-import { keyText, type YamlScan } from './yaml-walk';
+import { finding, jsonPath, type Finding, type Said } from '../report/findings';
+import { SKILL_MD_CODES as C } from './codes';
+import { keyText, type Segment, type YamlScan } from './yaml-walk';
 
 /**
  * YAML that every 1.2 parser reads but the reference validator's strictyaml rejects (skill-md.md
@@ -9,54 +9,30 @@ import { keyText, type YamlScan } from './yaml-walk';
  */
 export function styleFindings(scan: YamlScan, document: string): Finding[] {
   const out: Finding[] = [];
-  if (scan.flow) {
-    out.push(
-      finding(
-        SKILL_MD_CODES['skill-md-yaml-flow-style'],
-        `Flow-style list or map (\`[…]\` or \`{…}\`)${where(scan.flow)}.`,
-        at(document, scan.flow),
-      ),
-    );
-  }
-  if (scan.anchor) {
-    out.push(
-      finding(
-        SKILL_MD_CODES['skill-md-yaml-anchor'],
-        `Anchor or alias (\`&name\` / \`*name\`)${where(scan.anchor)}.`,
-        at(document, scan.anchor),
-      ),
-    );
-  }
+  const add = (said: { top: (v: object) => Said; at: (v: { path: string }) => Said }, path: Segment[]) =>
+    out.push(finding(path.length > 0 ? said.at({ path: jsonPath(path) }) : said.top({}), at(document, path)));
+  if (scan.flow) add(C['skill-md-yaml-flow-style'].says, scan.flow);
+  if (scan.anchor) add(C['skill-md-yaml-anchor'].says, scan.anchor);
   if (scan.tag) {
     const tag = scan.tag.tag.replace(/^tag:yaml\.org,2002:/, '!!').slice(0, 40);
-    out.push(finding(SKILL_MD_CODES['skill-md-yaml-tag'], `Explicit tag \`${tag}\`${where(scan.tag.path)}.`, at(document, scan.tag.path)));
+    const { says } = C['skill-md-yaml-tag'];
+    const path = scan.tag.path;
+    out.push(finding(path.length > 0 ? says.at({ tag, path: jsonPath(path) }) : says.top({ tag }), at(document, path)));
   }
-  if (scan.complexKey) {
-    out.push(
-      finding(
-        SKILL_MD_CODES['skill-md-yaml-complex-key'],
-        `A list or map is used as a key${where(scan.complexKey)}.`,
-        at(document, scan.complexKey),
-      ),
-    );
-  }
+  if (scan.complexKey) add(C['skill-md-yaml-complex-key'].says, scan.complexKey);
   return out;
 }
 
-function at(document: string, path: (string | number)[]) {
+function at(document: string, path: Segment[]) {
   return { document, path: jsonPath(path) };
-}
-
-function where(path: (string | number)[]): string {
-  return path.length > 0 ? ` at ${jsonPath(path)}` : '';
 }
 
 /** An alias to no earlier anchor: `yaml` builds the AST anyway, but resolving it fails everywhere. */
 export function unresolvedAliasFinding(scan: YamlScan, document: string): Finding | null {
   if (!scan.unresolved) return null;
   const { path, source } = scan.unresolved;
-  const message = `Invalid YAML in the frontmatter: the alias \`*${source.slice(0, 40)}\` at ${jsonPath(path)} refers to no anchor.`;
-  return finding(SKILL_MD_CODES['skill-md-yaml-invalid'], message, { document, path: jsonPath(path) });
+  const said = C['skill-md-yaml-invalid'].says.unresolvedAlias({ alias: `*${source.slice(0, 40)}`, path: jsonPath(path) });
+  return finding(said, at(document, path));
 }
 
 const DELIMITER = '---';
@@ -74,13 +50,7 @@ export function delimiterFinding(yaml: string, map: YAMLMap, document: string): 
     return start !== undefined && end !== undefined && start <= at && at < end;
   });
   const key = pair ? keyText(pair.key) : null;
-  if (key === null) {
-    return finding(
-      SKILL_MD_CODES['skill-md-delimiter-in-value'],
-      'The frontmatter contains `---`: skills-ref ends the frontmatter there.',
-      { document },
-    );
-  }
-  const message = `\`${key.slice(0, 64)}\` contains \`---\`: skills-ref ends the frontmatter there and reads a truncated value.`;
-  return finding(SKILL_MD_CODES['skill-md-delimiter-in-value'], message, { document, path: jsonPath([key]) });
+  const { says } = C['skill-md-delimiter-in-value'];
+  if (key === null) return finding(says.anywhere({}), { document });
+  return finding(says.inKey({ key: key.slice(0, 64) }), { document, path: jsonPath([key]) });
 }

@@ -1,3 +1,4 @@
+import { sentence, type Words } from '../report/words';
 import { isAlias, isCollection, isMap, isNode, isScalar, isSeq, type Alias, type Node } from 'yaml';
 
 export type Segment = string | number;
@@ -109,15 +110,30 @@ export function stringValue(node: FieldValue): string | null {
   return isScalar(node) && typeof node.value === 'string' ? node.value : null;
 }
 
-/** Plain words for a value that is not a string: "a number (123)", "a list", "empty". */
-export function describeValue(node: FieldValue): string {
-  if (typeof node === 'string') return 'a string';
-  if (isSeq(node)) return 'a list';
-  if (isMap(node)) return 'a mapping';
-  if (!isScalar(node) || node.value === null || node.value === undefined) return 'empty';
+const VALUE = {
+  string: sentence('value_string', []),
+  list: sentence('value_list', []),
+  mapping: sentence('value_mapping', []),
+  empty: sentence('value_empty', []),
+  number: sentence('value_number', ['value']),
+  boolean: sentence('value_boolean', ['value']),
+  other: sentence('value_other', ['type', 'value']),
+};
+
+/** No value at all: `key:` or `key: ~`. */
+export function isEmptyValue(node: FieldValue): boolean {
+  return typeof node !== 'string' && !isSeq(node) && !isMap(node) && (!isScalar(node) || node.value === null || node.value === undefined);
+}
+
+/** Words for a value that is not a string: "a number (123)", "a list", "empty". */
+export function describeValue(node: FieldValue): Words {
+  if (typeof node === 'string') return VALUE.string({});
+  if (isSeq(node)) return VALUE.list({});
+  if (isMap(node)) return VALUE.mapping({});
+  if (!isScalar(node) || node.value === null || node.value === undefined) return VALUE.empty({});
   const v = node.value;
   const shown = String(v).slice(0, 40);
-  if (typeof v === 'number') return `a number (${shown})`;
-  if (typeof v === 'boolean') return `a boolean (${shown})`;
-  return typeof v === 'string' ? 'a string' : `a ${typeof v} (${shown})`;
+  if (typeof v === 'number') return VALUE.number({ value: shown });
+  if (typeof v === 'boolean') return VALUE.boolean({ value: shown });
+  return typeof v === 'string' ? VALUE.string({}) : VALUE.other({ type: typeof v, value: shown });
 }

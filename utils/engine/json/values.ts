@@ -3,6 +3,8 @@
  * (poppy.json, the skill indexes). Site-supplied values go into one-line messages and paths.
  */
 
+import { sentence, type Words } from '../report/words';
+
 export type JsonObject = Record<string, unknown>;
 
 export function isObject(value: unknown): value is JsonObject {
@@ -14,12 +16,23 @@ export function own(obj: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(obj, key) ? (obj as JsonObject)[key] : undefined;
 }
 
+/** What a JSON value is: "must be a string, not a number". */
+export const KINDS = {
+  null: sentence('kind_null', []),
+  array: sentence('kind_array', []),
+  object: sentence('kind_object', []),
+  string: sentence('kind_string', []),
+  number: sentence('kind_number', []),
+  boolean: sentence('kind_boolean', []),
+  other: sentence('kind_other', []),
+};
+
 /** "a number", "an array", "an object", "null": for "must be a string, not …" messages. */
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
+export function kindOf(value: unknown): Words {
+  if (value === null) return KINDS.null({});
+  if (Array.isArray(value)) return KINDS.array({});
+  const type = typeof value;
+  return (type === 'object' || type === 'string' || type === 'number' || type === 'boolean' ? KINDS[type] : KINDS.other)({});
 }
 
 /** At most `max` code points (D6 counts code points), or null when `text` is no longer. */

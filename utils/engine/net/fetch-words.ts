@@ -1,0 +1,20 @@
+import { sentence } from '../report/words';
+
+/**
+ * Why a request failed, as words that complete a finding ("could not be read: …") or stand alone
+ * as a skill's reason. Policy refusals (url-policy.ts) complete "the URL …" and "… which …".
+ */
+export const FETCH_WORDS = {
+  blocked: sentence('detail_blocked', ['policy']),
+  cancelled: sentence('detail_cancelled', []),
+  tooManyRedirects: sentence('detail_too_many_redirects', ['max']),
+  redirectLoop: sentence('detail_redirect_loop', []),
+  insecureRedirect: sentence('detail_insecure_redirect', ['target']),
+  redirectBlocked: sentence('detail_redirect_blocked', ['target', 'policy']),
+  httpStatus: sentence('detail_http_status', ['status']),
+  tooLargeDeclared: sentence('detail_too_large_declared', ['cap', 'declared']),
+  tooLarge: sentence('detail_too_large', ['cap']),
+  noAnswerWithin: sentence('detail_no_answer_within', ['time']),
+  unfinishedWithin: sentence('detail_unfinished_within', ['time']),
+  network: sentence('detail_network', ['error']),
+};

@@ -1,0 +1,49 @@
+import type { Finding } from './findings';
+import { renderParam, renderText, type MessageSource } from './render';
+import type { Report, SkillReport } from './report';
+import type { Words } from './words';
+
+/** A finding as the JSON report carries it: the words rendered, and the key and values they came from. */
+export interface FindingJson extends Omit<Finding, 'message' | 'hint'> {
+  message: string;
+  hint: string;
+  /** Catalog key of `message` (public/_locales/<lang>/messages.json). */
+  messageKey: string;
+  /** The values in `message`, each as text: URLs, digests, names, counts. */
+  params: string[];
+  hintKey: string;
+  hintParams: string[];
+}
+
+export interface SkillJson extends Omit<SkillReport, 'reason'> {
+  reason?: string;
+  reasonKey?: string;
+  reasonParams?: string[];
+}
+
+export interface ReportJson extends Omit<Report, 'findings' | 'skills'> {
+  skills: SkillJson[];
+  findings: FindingJson[];
+}
+
+/**
+ * The report as plain JSON (the command line's `--json`, the panel's "Copy as JSON"; its shape is
+ * in the README): the words are rendered at export time in the exporter's language, and the keys
+ * and values stay, so a tool can match on them or render them again in another language.
+ */
+export function reportToJson(report: Report, source: MessageSource): ReportJson {
+  const values = (words: Words) => words.params.map((p) => renderParam(source, p));
+  const findings = report.findings.map(({ message, hint, ...rest }): FindingJson => ({
+    ...rest,
+    message: renderText(source, message),
+    hint: renderText(source, hint),
+    messageKey: message.key,
+    params: values(message),
+    hintKey: hint.key,
+    hintParams: values(hint),
+  }));
+  const skills = report.skills.map(({ reason, ...rest }): SkillJson =>
+    reason === undefined ? rest : { ...rest, reason: renderText(source, reason), reasonKey: reason.key, reasonParams: values(reason) },
+  );
+  return { ...report, skills, findings };
+}
