@@ -10,6 +10,7 @@ import { createSecureContext, rootCertificates, type SecureContext } from 'node:
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import type { Transport } from '../utils/engine/net/fetch-bounded';
 import { nonPublicAddress } from '../utils/engine/net/url-policy';
+import { ACCEPT_ENCODING, guardCodings } from './coding-guard';
 import { english } from './english';
 
 export interface NodeTransportOptions {
@@ -100,13 +101,18 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
   // A `ca` list replaces Node's trust store, so keep the public roots beside the test CA. Build
   // the context once: passing `ca` per connection re-parses every root (over 100 ms a connection).
   const secureContext = secureContextFor(options.ca === undefined ? [] : [options.ca].flat());
-  const dispatcher = new Agent({ connect: secureContext ? { lookup, secureContext } : { lookup } });
+  const agent = new Agent({ connect: secureContext ? { lookup, secureContext } : { lookup } });
+  const dispatcher = agent.compose(guardCodings);
 
   return {
     manualRedirects: true,
     fetch: (url, init) =>
       // undici's Response is the same web Response the engine expects; only the type packages differ.
-      undiciFetch(url, { ...(init as UndiciRequestInit), dispatcher }) as unknown as Promise<Response>,
-    close: () => dispatcher.destroy(),
+      undiciFetch(url, {
+        ...(init as UndiciRequestInit),
+        headers: { ...(init.headers as Record<string, string>), 'accept-encoding': ACCEPT_ENCODING },
+        dispatcher,
+      }) as unknown as Promise<Response>,
+    close: () => agent.destroy(),
   };
 }

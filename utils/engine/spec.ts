@@ -135,6 +135,11 @@ export interface Limits {
   maxRedirects: number;
   /** How long a result stays fresh, in milliseconds. */
   freshMs: number;
+  /** The deadline of a whole check, in milliseconds: what is not done by then is `unreachable`
+   *  ("the site was too slow"), so per-request timeouts cannot add up (200 drips × 10 s). */
+  checkMs: number;
+  /** Bytes a check reads from one site across all its files (each file has its own cap too). */
+  siteBytes: number;
 }
 
 /**
@@ -154,4 +159,25 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   concurrency: 6,
   maxRedirects: 5,
   freshMs: 10 * 60 * 1000,
+  checkMs: 30_000,
+  siteBytes: 64 * 1024 * 1024,
 });
+
+/** The command line's whole-check deadline (`check --timeout`): it checks up to 1000 skills. */
+export const CLI_CHECK_MS = 120_000;
+
+/**
+ * What the YAML parser is given of a SKILL.md frontmatter (skill-md.md §4). The Agent Skills
+ * fields fit in a few KiB even at their maximum lengths (1024 + 500 code points of up to 4 bytes);
+ * past these bounds the parser's cost is the attacker's choice (deep flow nesting, thousands of
+ * keys, anchors or errors), so such frontmatter is reported and not parsed. Within them, parse
+ * time grows linearly (bench/frontmatter.ts prints the growth per hostile family).
+ */
+export const FRONTMATTER_LIMITS = {
+  /** UTF-8 bytes between the delimiter lines. */
+  bytes: 8 * 1024,
+  /** YAML tokens (the `yaml` lexer's: scalars, indicators, spaces, line breaks). */
+  tokens: 1024,
+  /** Flow collections (`[`, `{`) open at once. */
+  flowDepth: 8,
+} as const;

@@ -11,6 +11,7 @@ import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import type { MismatchCause, Report } from '../../../utils/engine/report/report';
 import { OVER_CAP_LISTED, SEVERITIES, type Limits, type SkillStatus, type Verdict } from '../../../utils/engine/spec';
 import { BLOCKED_LABELS, LOOPBACK_LABELS } from '../../fixtures/hostile/blocked-urls';
+import { BOMB_NAMES, DRIP_NAMES } from '../../fixtures/hostile/budget';
 import { FILES } from '../../fixtures/hostile/http-answers';
 import { HOSTILE_SITES } from '../../fixtures/hostile/index';
 import { TRIPWIRE } from '../../fixtures/hostile/kit';
@@ -21,10 +22,9 @@ import { ALL_SITES } from '../../fixtures/sites/index';
 import { allInEnglish, english } from '../../helpers/english';
 
 /** Small limits keep the slow rows fast; everything else is the product's default (D5). */
-const LIMITS: Partial<Limits> = { timeoutMs: 1500 };
-/** Documents, then the legacy index, then skill files: at most three requests in a row, each
- *  under one timeout, plus slack for the rest of the work. */
-const MAX_MS = LIMITS.timeoutMs! * 3 + 1500;
+const LIMITS: Partial<Limits> = { timeoutMs: 1500, checkMs: 5000 };
+/** The whole check's deadline bounds every row, plus slack for the work after it. */
+const MAX_MS = LIMITS.checkMs! + 2000;
 const MAX_REPORT_BYTES = 2 * 1024 * 1024;
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
@@ -62,6 +62,8 @@ interface Case {
   mismatch?: Record<string, MismatchCause[]>;
   /** Requests under /tripwire/ expected: only the local positive control makes any. */
   tripwireHits?: 'some';
+  /** What cut the check short (report.cutShort.by); no other row may be cut short. */
+  cutShort?: 'deadline' | 'bytes';
 }
 
 /** h-frontmatter: each file breaks one rule of skill-md.md §6 and earns exactly these findings. */
@@ -118,6 +120,24 @@ const CASES: Case[] = [
     codes: ['skill-unreachable'],
     reasons: { 'slow-skill': /within 1\.5 s/ },
   },
+  // Costs that add up (issue 13 §2): the whole check's deadline ends 200 drips; the bombs'
+  // frontmatter is over the parser's budget, so each verified file costs a lexer pass at most.
+  {
+    site: 'h-drip-many',
+    verdict: 'errors',
+    counts: { unreachable: DRIP_NAMES.length },
+    codes: ['check-cut-short'],
+    cutShort: 'deadline',
+  },
+  {
+    site: 'h-frontmatter-bombs',
+    verdict: 'errors',
+    counts: { verified: BOMB_NAMES.length },
+    codes: ['skill-md-frontmatter-too-large'],
+    skillCodes: Object.fromEntries(BOMB_NAMES.map((n) => [n, ['skill-md-frontmatter-too-large']])),
+  },
+  // gzip: read up to the cap; brotli was not asked for (its decoder's window is the server's choice).
+  { site: 'h-compression-bombs', verdict: 'errors', skills: {}, codes: ['document-too-large', 'document-unreachable'] },
   // Not the document: never ok (D8). Broken JSON is the owner's error; a plain-text index means
   // no index is published (a warning).
   { site: 'h-not-json', verdict: 'errors', skills: {}, codes: ['invalid-json', 'not-json'] },
@@ -358,6 +378,8 @@ describe('checkSite over the hostile corpus', () => {
     const skill = (name: string) => report.skills.find((s) => s.name === name);
     for (const [name, pattern] of Object.entries(c.reasons ?? {})) expect(english(skill(name)?.reason), name).toMatch(pattern);
     for (const [name, causes] of Object.entries(c.mismatch ?? {})) expect(skill(name)?.mismatch, name).toEqual(causes);
+
+    expect(report.cutShort?.by).toBe(c.cutShort);
 
     // Invariants for every row.
     expect(elapsed).toBeLessThan(MAX_MS);

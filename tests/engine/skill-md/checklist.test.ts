@@ -65,6 +65,21 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
     md(`${BASE}\nmetadata:\n  notes: "${'n'.repeat(40_000)}"`),
     ['error skill-md-frontmatter-too-large'],
   ],
+  // The cap counts UTF-8 bytes: 2100 emoji are 4200 UTF-16 units but 8400 bytes (over 8 KiB).
+  [
+    '43 frontmatter too large in bytes',
+    md(`${BASE}\nmetadata:\n  notes: "${'🌸'.repeat(2100)}"`),
+    ['error skill-md-frontmatter-too-large'],
+  ],
+  ['43 a long frontmatter within the cap is parsed', md(`${BASE}\nmetadata:\n  notes: "${'🌸'.repeat(1900)}"`), []],
+  // Within the size cap, the parser's work is bounded too (FRONTMATTER_LIMITS).
+  [
+    '43 too many YAML tokens',
+    md(`${BASE}\n${Array.from({ length: 300 }, (_, i) => `k${i}: v`).join('\n')}`),
+    ['error skill-md-frontmatter-too-complex'],
+  ],
+  ['43 flow nesting too deep', md(`${BASE}\nmetadata: ${'['.repeat(9)}${']'.repeat(9)}`), ['error skill-md-frontmatter-too-complex']],
+  ['43 `: : : [` within the size cap', md(`${BASE}\n${': : : ['.repeat(1000)}`), ['error skill-md-frontmatter-too-complex']],
   // 44. E: YAML errors and wrong shapes
   ['44 invalid YAML ([invalid)', md('[invalid'), ['error skill-md-yaml-invalid']],
   ['44 unquoted key: a: b', withDescription('Use when: the user asks'), ['error skill-md-yaml-invalid'], { says: 'Quote the value' }],

@@ -8,7 +8,9 @@ import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type I
 import { DEFAULT_LIMITS, WELL_KNOWN, type Limits } from '../spec';
 import { siteContext } from '../net/url-policy';
 import { ENGINE_CODES as C } from './codes';
-import type { CheckContext, CheckDeps } from './context';
+import { startBudget } from './budget';
+import { cutShortFinding } from './cut-short';
+import { fetchOptions, type CheckContext, type CheckDeps } from './context';
 import { readSiteDocument, type JsonDocumentRead } from './documents';
 import { inPool } from './pool';
 import { computeVerdict } from '../report/verdict';
@@ -38,9 +40,24 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     revalidate: deps.revalidate ?? false,
     mayContact: deps.mayContact ?? (() => false),
     bodies: deps.bodies ?? null,
+    budget: startBudget(limits),
   };
-  const findings: Finding[] = [...target.findings];
-  const origin = target.origin;
+  try {
+    return await checkOrigin(target.origin, target.findings, ctx, deps.onProgress, now);
+  } finally {
+    ctx.budget.end();
+  }
+}
+
+async function checkOrigin(
+  origin: string,
+  found: readonly Finding[],
+  ctx: CheckContext,
+  onProgress: CheckDeps['onProgress'],
+  now: () => Date,
+): Promise<CheckResult> {
+  const { limits } = ctx;
+  const findings: Finding[] = [...found];
 
   // Every request of the check runs in a pool of `limits.concurrency`: these two, the legacy
   // index alone, then the skill files.
@@ -84,13 +101,15 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     }
   }
 
-  const outcomes = await verifyAll(merged, ctx, deps.onProgress);
+  const outcomes = await verifyAll(merged, ctx, onProgress);
   const skills: SkillReport[] = outcomes.map((o) => o.skill);
   for (const o of outcomes) findings.push(...o.findings);
   findings.push(...notCheckedSummary(skills));
 
   const noAnswer = poppyDoc.noAnswer && indexDoc.noAnswer;
   if (noAnswer) findings.unshift(finding(C['site-unreachable'].says({ origin }), { document: origin }));
+  const cut = ctx.budget.cut;
+  if (cut) findings.push(cutShortFinding(cut, origin));
   const published = documents.some((d) => d.published) || skills.length > 0;
   const report: Report = {
     target: origin,
@@ -102,6 +121,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     findings: sortFindings(findings),
     documents,
   };
+  if (cut) report.cutShort = { ...cut };
   return { report, rawPoppy: poppyDoc.value ? poppyDoc.text : null };
 }
 
@@ -136,14 +156,7 @@ function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): Art
   return (url, kind) => {
     const slot = pending.get(url) ?? { uses: 1 };
     // Called from a task of the check's pool, which is what limits the requests in flight.
-    slot.result ??= fetchBounded(url, {
-      kind,
-      site: ctx.site,
-      transport: ctx.transport,
-      limits: ctx.limits,
-      signal: ctx.signal,
-      revalidate: ctx.revalidate,
-    });
+    slot.result ??= fetchBounded(url, fetchOptions(ctx, kind));
     const result = slot.result;
     if (--slot.uses <= 0) pending.delete(url);
     return result;

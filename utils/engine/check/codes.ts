@@ -3,7 +3,7 @@ import { defineCodes } from '../report/findings';
 import { sentence } from '../report/words';
 import { DEFAULT_LIMITS, MEDIA_TYPES, WELL_KNOWN } from '../spec';
 
-const { timeoutMs, poppyBytes, indexBytes, skillMdBytes, archiveBytes } = DEFAULT_LIMITS;
+const { timeoutMs, poppyBytes, indexBytes, skillMdBytes, archiveBytes, checkMs, siteBytes } = DEFAULT_LIMITS;
 
 /** "Skill x could not be read: HTTP 404." whichever way the fetch failed. */
 const SKILL_NOT_READ = sentence('finding_skill_not_read', ['skill', 'detail']);
@@ -48,4 +48,8 @@ export const ENGINE_CODES = defineCodes({
   'skill-not-checked': { severity: 'info', says: ['count', 'hosts'] },
   'unsupported-url': { severity: 'error', says: { notAddress: ['address'], scheme: ['scheme'] } },
   'checked-over-https': { severity: 'info', says: ['origin'] },
+  // The check's own budget (check/budget.ts). Too slow is the site's doing (agents give up too);
+  // the byte allowance is our limit, like the skill cap (D5), so only a warning.
+  'check-cut-short': { severity: 'error', says: ['time', 'count'], hint: { time: formatMs(checkMs) } },
+  'site-bytes-exceeded': { severity: 'warning', says: ['budget', 'count'], hint: { budget: formatBytes(siteBytes) } },
 });

@@ -1,6 +1,7 @@
-import type { Transport } from '../net/fetch-bounded';
+import type { FetchKind, FetchOptions, Transport } from '../net/fetch-bounded';
 import type { SiteContext } from '../net/url-policy';
 import type { Limits } from '../spec';
+import type { CheckBudget } from './budget';
 
 /** Skill bodies by digest (D5): the extension keeps them in storage, the CLI keeps none. */
 export interface BodyCache {
@@ -36,4 +37,20 @@ export interface CheckContext {
   revalidate: boolean;
   mayContact: (origin: string) => boolean;
   bodies: BodyCache | null;
+  /** The deadline and byte allowance of the whole check. */
+  budget: CheckBudget;
+}
+
+/** What every request of the check passes to the fetch module: one place, so none forgets the budget. */
+export function fetchOptions(ctx: CheckContext, kind: FetchKind): FetchOptions {
+  return {
+    kind,
+    site: ctx.site,
+    transport: ctx.transport,
+    limits: ctx.limits,
+    signal: ctx.signal,
+    revalidate: ctx.revalidate,
+    deadline: ctx.budget.deadline,
+    siteBytes: ctx.budget.siteBytes,
+  };
 }

@@ -3,7 +3,8 @@ import { finding, productionOnly, type Finding } from '../report/findings';
 import { readJsonDocument } from './json-document';
 import type { DocumentInfo } from '../report/report';
 import { ENGINE_CODES as C } from './codes';
-import type { CheckContext } from './context';
+import { noteCut } from './budget';
+import { fetchOptions, type CheckContext } from './context';
 
 export interface JsonDocumentRead {
   info: DocumentInfo;
@@ -19,15 +20,7 @@ export interface JsonDocumentRead {
 
 /** Fetches one of the site's own JSON documents and reads it; every failure becomes a finding. */
 export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, ctx: CheckContext): Promise<JsonDocumentRead> {
-  const options = {
-    kind: kind === 'poppy' ? 'poppy' : 'index',
-    site: ctx.site,
-    transport: ctx.transport,
-    limits: ctx.limits,
-    signal: ctx.signal,
-    revalidate: ctx.revalidate,
-  } as const;
-  const result = await fetchBounded(url, options);
+  const result = await fetchBounded(url, fetchOptions(ctx, kind === 'poppy' ? 'poppy' : 'index'));
   const info: DocumentInfo = {
     kind,
     requestedUrl: url,
@@ -39,7 +32,12 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
     published: false,
   };
   const base = { info, value: null, text: null, url: result.url ?? url, noAnswer: false };
-  if (!result.ok) return { ...base, ...failureFindings(result) };
+  if (!result.ok) {
+    // Stopped by the check's own budget: said once for the whole check (cut-short.ts), and a
+    // site that had not answered within the deadline counts as one that did not answer.
+    if (noteCut(ctx.budget, result.reason, ctx.limits)) return { ...base, findings: [], noAnswer: result.reason === 'too-slow' };
+    return { ...base, ...failureFindings(result) };
+  }
 
   const doc = readJsonDocument(result.bytes, result.contentType, result.url);
   const findings = [...doc.findings, ...transportFindings(result, ctx)];

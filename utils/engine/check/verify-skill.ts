@@ -8,6 +8,7 @@ import { checkSkillMd } from '../skill-md';
 import { DESCRIPTION_MAX, MEDIA_TYPES } from '../spec';
 import { checkFetchTarget } from '../net/url-policy';
 import { ENGINE_CODES as C } from './codes';
+import { noteCut } from './budget';
 import type { CheckContext } from './context';
 import { localInsecureRedirect } from './documents';
 import { describeCauses } from '../report/mismatch-words';
@@ -122,6 +123,12 @@ async function fetchAndScreen(
   const result = await fetchArtifact(url, kind);
   const where = { document: url, skill: skill.name };
   if (!result.ok) {
+    // The check's own budget ran out: one finding says so for the whole check (cut-short.ts).
+    if (noteCut(ctx.budget, result.reason, ctx.limits)) {
+      skill.status = 'unreachable';
+      skill.reason = result.detail;
+      return [];
+    }
     const policy = result.reason === 'blocked' || result.reason === 'redirect-blocked' || result.reason === 'insecure-redirect';
     skill.status = policy ? 'blocked' : 'unreachable';
     skill.reason = result.detail;

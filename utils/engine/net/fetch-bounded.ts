@@ -5,14 +5,14 @@
  * status 200 only, and a byte cap enforced while reading. Failures are data, never exceptions:
  * the engine turns them into skill statuses and findings.
  */
-import type { FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, Transport } from './fetch-types';
+import type { ByteBudget, FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, Transport } from './fetch-types';
 import type { Limits } from '../spec';
 import { MEDIA_TYPES } from '../spec';
 import type { Words } from '../report/words';
 import { FETCH_WORDS } from './fetch-words';
 import { checkFetchTarget, type PolicyReason } from './url-policy';
 
-export type { FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, FetchSuccess, Transport } from './fetch-types';
+export type { ByteBudget, FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, FetchSuccess, Transport } from './fetch-types';
 
 /**
  * The extension's transport: the platform `fetch`, called through a wrapper because browsers
@@ -84,10 +84,13 @@ function discard(response: Response): void {
   response.body?.cancel().catch(() => {});
 }
 
-type ReadOutcome = { ok: true; bytes: Uint8Array } | { ok: false };
+type ReadOutcome = { ok: true; bytes: Uint8Array } | { ok: false; over: 'cap' | 'site' };
 
-/** Reads at most `cap` bytes and hangs up the moment the count passes it. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number): Promise<ReadOutcome> {
+/**
+ * Reads at most `cap` bytes and hangs up the moment the count passes it, or the moment the
+ * check's allowance for the whole site runs out (each chunk is taken from it as it arrives).
+ */
+async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number, site: ByteBudget | undefined): Promise<ReadOutcome> {
   if (!body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -96,9 +99,10 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number):
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > cap) {
+    if (site) site.left -= value.byteLength;
+    if (total > cap || (site && site.left < 0)) {
       reader.cancel().catch(() => {});
-      return { ok: false };
+      return { ok: false, over: total > cap ? 'cap' : 'site' };
     }
     chunks.push(value);
   }
@@ -123,12 +127,15 @@ interface Attempt {
 }
 
 export async function fetchBounded(requestedUrl: string, options: FetchOptions): Promise<FetchResult> {
-  const { kind, site, transport, limits, signal } = options;
+  const { kind, site, transport, limits, signal, deadline, siteBytes } = options;
   const attempt: Attempt = { requestedUrl, url: null, redirected: false, httpStatus: null };
 
   const first = checkFetchTarget(requestedUrl, site);
   if (!first.ok) return fail(attempt, 'blocked', FETCH_WORDS.blocked({ policy: first.detail }), first.reason);
   if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
+  // Past the deadline or the site's byte allowance no request starts at all.
+  if (deadline?.aborted) return fail(attempt, 'too-slow', FETCH_WORDS.tooSlow({}));
+  if (siteBytes && siteBytes.left <= 0) return overBudget(attempt, siteBytes);
 
   // Not AbortSignal.timeout: its timer outlives the request by the whole timeout (it is dropped
   // only when the signal is garbage), so every check would leave hundreds of live timers, weak
@@ -142,7 +149,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     referrerPolicy: 'no-referrer',
     redirect: transport.manualRedirects ? 'manual' : 'follow',
     cache: options.revalidate ? 'no-cache' : 'default',
-    signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
+    signal: signal || deadline ? AbortSignal.any([signal, deadline, timeout.signal].filter((s) => s !== undefined)) : timeout.signal,
   };
   const redirects: string[] = [];
   let current = first.url.href;
@@ -186,8 +193,12 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
       return fail(attempt, 'too-large', FETCH_WORDS.tooLargeDeclared({ cap: formatBytes(cap), declared: declared.trim() }));
     }
     stage = FETCH_WORDS.unfinishedWithin;
-    const body = await readCapped(response.body, cap);
-    if (!body.ok) return fail(attempt, 'too-large', FETCH_WORDS.tooLarge({ cap: formatBytes(cap) }));
+    const body = await readCapped(response.body, cap, siteBytes);
+    if (!body.ok) {
+      return body.over === 'cap'
+        ? fail(attempt, 'too-large', FETCH_WORDS.tooLarge({ cap: formatBytes(cap) }))
+        : overBudget(attempt, siteBytes!);
+    }
     return {
       ok: true,
       requestedUrl,
@@ -203,6 +214,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     };
   } catch (error) {
     if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
+    if (deadline?.aborted) return fail(attempt, 'too-slow', FETCH_WORDS.tooSlow({}));
     if (timeout.signal.aborted) return fail(attempt, 'timeout', stage({ time: formatMs(limits.timeoutMs) }));
     return networkFailure(attempt, error);
   } finally {
@@ -215,6 +227,10 @@ function fail(attempt: Attempt, reason: FailureReason, detail: Words, policy?: P
   const failure: FetchFailure = { ok: false, requestedUrl, url, reason, detail, httpStatus, redirected };
   if (policy) failure.policy = policy;
   return failure;
+}
+
+function overBudget(attempt: Attempt, siteBytes: ByteBudget): FetchFailure {
+  return fail(attempt, 'over-budget', FETCH_WORDS.overBudget({ budget: formatBytes(siteBytes.total) }));
 }
 
 function redirectRefused(attempt: Attempt, verdict: { reason: PolicyReason; detail: Words }, to: string): FetchFailure {

@@ -23,6 +23,17 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** The panel's re-check button: revalidate with the server instead of trusting the cache. */
   revalidate?: boolean;
+  /** The whole check's deadline: aborts every request of the check when it passes. */
+  deadline?: AbortSignal;
+  /** Bytes the whole check may still read from the site, shared by all its requests. */
+  siteBytes?: ByteBudget;
+}
+
+/** A byte allowance shared by the requests of one check; each request takes what it reads. */
+export interface ByteBudget {
+  left: number;
+  /** The allowance it started with, for messages. */
+  readonly total: number;
 }
 
 export interface FetchSuccess {
@@ -52,7 +63,11 @@ export type FailureReason =
   | 'network'
   | 'http-status'
   | 'too-large'
-  | 'aborted';
+  | 'aborted'
+  /** The whole check's deadline passed (Limits.checkMs): "the site was too slow". */
+  | 'too-slow'
+  /** The check had read its byte allowance for the site (Limits.siteBytes). */
+  | 'over-budget';
 
 export interface FetchFailure {
   ok: false;

@@ -17,4 +17,6 @@ export const FETCH_WORDS = {
   noAnswerWithin: sentence('detail_no_answer_within', ['time']),
   unfinishedWithin: sentence('detail_unfinished_within', ['time']),
   network: sentence('detail_network', ['error']),
+  tooSlow: sentence('detail_too_slow', []),
+  overBudget: sentence('detail_over_budget', ['budget']),
 };

@@ -126,6 +126,16 @@ export interface DocumentInfo {
   published: boolean;
 }
 
+/** A check that ran out of its budget before it was done (Limits.checkMs, Limits.siteBytes). */
+export interface CutShort {
+  /** What ran out first: the whole check's deadline, or the bytes it may read from one site. */
+  by: 'deadline' | 'bytes';
+  /** That limit: milliseconds for the deadline, bytes for the allowance. */
+  limit: number;
+  /** Requests (documents and skill files) it stopped or kept from starting. */
+  unfinished: number;
+}
+
 /** The one report the engine produces; the panel, the export and the CLI all read it. */
 export interface Report {
   /** The origin that was checked, e.g. `https://flowers.example`. */
@@ -139,6 +149,8 @@ export interface Report {
   skills: SkillReport[];
   findings: Finding[];
   documents: DocumentInfo[];
+  /** Present when the check was cut short: what it did not get to is `unreachable`. */
+  cutShort?: CutShort;
 }
 
 /** HTTP statuses that say "there is no such document", as opposed to "it failed". */

@@ -22,6 +22,8 @@ export const SKILL_MD_CODES = defineCodes({
   'skill-md-frontmatter-unclosed': { severity: 'error', says: [] },
   // Not parsed, so its name is never compared with the index: the skill cannot be vouched for.
   'skill-md-frontmatter-too-large': { severity: 'error', says: ['length', 'max'] },
+  // Likewise: past the parser's budget (yaml-budget.ts) nothing of it is read.
+  'skill-md-frontmatter-too-complex': { severity: 'error', says: { tokens: ['max'], depth: ['max'] } },
   'skill-md-yaml-invalid': {
     severity: 'error',
     says: { unparsed: ['detail'], atLine: ['line', 'source', 'detail'], unresolvedAlias: ['alias', 'path'] },

@@ -1,11 +1,6 @@
 import { finding, type Finding } from '../report/findings';
+import { FRONTMATTER_LIMITS } from '../spec';
 import { SKILL_MD_CODES as C } from './codes';
-
-/**
- * Frontmatter bigger than this is not handed to the YAML parser: hostile YAML (deep nesting,
- * thousands of anchors) costs the parser about 10 ms a KiB, and a real frontmatter is a few KiB.
- */
-export const FRONTMATTER_MAX_CHARS = 32 * 1024;
 
 export interface SplitSkillMd {
   /** The YAML between the delimiter lines, or null when there is none to parse. */
@@ -66,14 +61,28 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
     if (isDelimiterLine(text, at, lf === -1 ? text.length : lf)) {
       const yaml = text.slice(start, at);
       const body = text.slice(next);
-      if (yaml.length <= FRONTMATTER_MAX_CHARS) return { yaml, firstLine: line + 1, body, findings };
-      findings.push(finding(C['skill-md-frontmatter-too-large'].says({ length: yaml.length, max: FRONTMATTER_MAX_CHARS }), where));
+      // Bigger than this is not handed to the YAML parser (FRONTMATTER_LIMITS says why).
+      const size = utf8Length(yaml);
+      if (size <= FRONTMATTER_LIMITS.bytes) return { yaml, firstLine: line + 1, body, findings };
+      findings.push(finding(C['skill-md-frontmatter-too-large'].says({ length: size, max: FRONTMATTER_LIMITS.bytes }), where));
       return { yaml: null, firstLine: line + 1, body, findings };
     }
     at = next;
   }
   const f = finding(C['skill-md-frontmatter-unclosed'].says({}), where);
   return { yaml: null, firstLine: line + 1, body: null, findings: [...findings, f] };
+}
+
+/** The UTF-8 length of `text` without encoding it (the file is at most 1 MiB, this is one pass). */
+function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A surrogate pair is one 4-byte character: 2 for each half. Lone surrogates cannot occur:
+    // the text was decoded with `fatal: true`.
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdfff ? 2 : 3;
+  }
+  return n;
 }
 
 /** Whether the line from `at` to `end` (its LF) is exactly `---`, CRLF allowed, as lineAt reads it. */

@@ -6,6 +6,7 @@ import { splitSkillMd } from './frontmatter';
 import { pairsToPlain, toPlain } from './plain';
 import { detached } from './text';
 import type { SkillMdCheck, SkillMdContext } from './types';
+import { screenYaml } from './yaml-budget';
 import { parseFrontmatter } from './yaml-parse';
 import { readSimpleMapping } from './yaml-simple';
 import { delimiterFinding, styleFindings, unresolvedAliasFinding } from './yaml-style';
@@ -41,6 +42,11 @@ type CheckedFrontmatter = { frontmatter: Record<string, unknown> | null; finding
 
 function checkFrontmatter(yaml: string, firstLine: number, ctx: SkillMdContext): CheckedFrontmatter {
   const { document } = ctx;
+  const tooComplex = screenYaml(yaml);
+  if (tooComplex) {
+    const said = SKILL_MD_CODES['skill-md-frontmatter-too-complex'].says[tooComplex.over]({ max: tooComplex.max });
+    return { frontmatter: null, findings: [finding(said, { document })] };
+  }
   const parsed = parseFrontmatter(yaml, firstLine, document);
   if (!parsed.map) return { frontmatter: null, findings: parsed.findings };
   const scan = scanYaml(parsed.map);
