@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkSite, ENGINE_CODES, targetOrigin } from '../utils/engine/check';
 import { siteFilesTransport } from '../utils/engine/net/site-files';
 import { siteContext } from '../utils/engine/net/url-policy';
-import { WELL_KNOWN } from '../utils/engine/spec';
+import { CLI_CHECK_MS, WELL_KNOWN } from '../utils/engine/spec';
 import { directoryFiles } from './dir-files';
 import { usageError, type Io } from './io';
 import { locateFindings } from './locations';
@@ -19,6 +19,7 @@ const OPTIONS = {
   output: { type: 'string' },
   strict: { type: 'boolean', default: false },
   origin: { type: 'string' },
+  timeout: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -42,6 +43,9 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
   }
   const network = await networkSettings(values);
   if (!network.ok) return usageError(io, network.message, CHECK_HELP);
+  const checkMs = values.timeout === undefined ? CLI_CHECK_MS : Number(values.timeout) * 1000;
+  if (!Number.isFinite(checkMs) || checkMs <= 0)
+    return usageError(io, `--timeout wants seconds above 0, got "${values.timeout}".`, CHECK_HELP);
 
   const input = positionals[0]!;
   const target = (await isDirectory(input))
@@ -54,7 +58,7 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
   const { report } = await checkSite(target.url, {
     transport: target.transport ?? transportFor(network.settings, isPublicTarget(target.url)),
     mayContact: () => !network.settings.sameOriginOnly,
-    limits: { maxSkills: network.settings.maxSkills },
+    limits: { maxSkills: network.settings.maxSkills, checkMs },
     onProgress: progress ? ({ done, total }) => io.stderr.write(`\rChecking skills ${done}/${total}…`) : undefined,
   });
   if (progress) io.stderr.write('\r\u001b[K');

@@ -91,9 +91,6 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
 async function surveySite(site: string, settings: NetworkSettings, o: { deadlineMs: number; full: boolean }): Promise<SurveyLine> {
   const target = readSiteUrl(site);
   if (!target.ok) return unusableLine(site, target.message);
-  // Until the engine has a whole-check deadline of its own: abort every request of the site.
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), o.deadlineMs);
   const started = performance.now();
   // Its own connections, closed when the site is done: kept alive, thousands of sites' idle
   // sockets would make memory grow with the list.
@@ -102,12 +99,12 @@ async function surveySite(site: string, settings: NetworkSettings, o: { deadline
     const { report } = await checkSite(target.url, {
       transport,
       mayContact: () => !settings.sameOriginOnly,
-      limits: { maxSkills: settings.maxSkills },
-      signal: deadline.signal,
+      // The engine's own deadline: what is not done by then is `unreachable`, and the report says so.
+      limits: { maxSkills: settings.maxSkills, checkMs: o.deadlineMs },
     });
-    return surveyLine(site, report, { elapsedMs: performance.now() - started, deadline: deadline.signal.aborted, full: o.full });
+    const deadline = report.cutShort?.by === 'deadline';
+    return surveyLine(site, report, { elapsedMs: performance.now() - started, deadline, full: o.full });
   } finally {
-    clearTimeout(timer);
     await transport.close();
   }
 }

@@ -1,4 +1,5 @@
 /** The help texts: `poppy-inspector --help`, `<command> --help`, and beside every usage error. */
+import { CLI_CHECK_MS } from '../utils/engine/spec';
 
 export const CHECK_HELP = `Usage: poppy-inspector check <site-url | directory> [options]
 
@@ -19,6 +20,8 @@ A URL without a scheme is checked over http when it names this computer
   --origin <url>       a directory's site origin (default: https:// and the
                        organization.domain of its poppy.json)
   --max-skills <n>     entries checked per index (default 1000)
+  --timeout <s>        seconds the whole check may take (default ${CLI_CHECK_MS / 1000}); what is
+                       not done by then is unreachable ("the site was too slow")
   --resolve <h>:<ip>   connect to <ip> for host <h>, like curl --resolve
   --cacert <file>      also trust this CA certificate (PEM)
 
@@ -51,7 +54,8 @@ part anywhere, then cat the parts together and --summarize them.
 
   --concurrency <n>    sites checked at once (default 8; each site has at most
                        6 requests in flight)
-  --deadline <s>       seconds a site may take in all (default 60)
+  --deadline <s>       seconds a site may take in all (default 60); what is not
+                       done by then is unreachable ("the site was too slow")
   --full               each line carries the whole report
   --output <file>      append the JSON lines to <file> instead of stdout
   --resume <file>      skip sites already in <file> (an earlier run's output)

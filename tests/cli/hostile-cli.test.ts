@@ -57,6 +57,36 @@ describe.concurrent('poppy-inspector check --json on hostile sites', () => {
   });
 });
 
+describe('poppy-inspector check on sites whose costs add up (issue 13 §2, §4)', () => {
+  it('--timeout ends 200 dripping skills at the deadline: unreachable, one finding, report.cutShort', async () => {
+    const r = await check('h-drip-many', '--json', '--timeout', '2');
+    expect(r.stderr).not.toMatch(STACK_TRACE);
+    const report = JSON.parse(r.stdout) as Report & { findings: { code: string; message: string }[] };
+    expect(report.cutShort).toMatchObject({ by: 'deadline', limit: 2000 });
+    expect(new Set(report.skills.map((s) => s.status))).toEqual(new Set(['unreachable']));
+    const cut = report.findings.filter((f) => f.code === 'check-cut-short');
+    expect(cut.map((f) => f.message)).toEqual([expect.stringMatching(/^The check was cut short after 2 s: \d+ files were not read/)]);
+    expect(r.code).toBe(1);
+  });
+
+  it('--timeout wants a number of seconds above 0', async () => {
+    const r = await check('h-drip-many', '--timeout', '0');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--timeout wants seconds above 0');
+  });
+
+  it('reads a gzip bomb up to the cap and refuses brotli it did not ask for', async () => {
+    const r = await check('h-compression-bombs', '--json');
+    const report = JSON.parse(r.stdout) as { findings: { code: string; document: string; message: string }[] };
+    const about = (path: string) => report.findings.filter((f) => f.document.endsWith(path)).map((f) => [f.code, f.message]);
+    expect(about('/poppy.json')).toEqual([['document-too-large', 'The document is larger than 256 KiB.']]);
+    expect(about('/agent-skills/index.json')).toEqual([
+      ['document-unreachable', expect.stringContaining('the server sent Content-Encoding br, which was not asked for')],
+    ]);
+    expect(r.code).toBe(1);
+  });
+});
+
 describe('poppy-inspector check (human output) on hostile text', () => {
   it('passes no escape, bidi or zero-width character from the site to the terminal', async () => {
     const r = await check('h-unicode');
