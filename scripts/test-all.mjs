@@ -3,6 +3,8 @@
 // A suite that cannot run counts as one failure, so nothing fails silently.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const only = process.argv.slice(2);
 const artifacts = 'tests/.artifacts';
@@ -16,10 +18,17 @@ const suites = [
   { name: 'unit', vitest: ['run', '--project', 'unit', '--project', 'wiring', '--project', 'components'] },
   { name: 'pack', vitest: ['run', '--project', 'pack'] },
   { name: 'firefox-lint', run: ['node', 'scripts/web-ext-lint.mjs'] },
-  { name: 'e2e-chromium', vitest: ['run', '-c', 'vitest.e2e.config.ts', '--project', 'chromium'] },
-  { name: 'e2e-firefox', vitest: ['run', '-c', 'vitest.e2e.config.ts', '--project', 'firefox'] },
+  { name: 'e2e-chromium', browsers: true, vitest: ['run', '-c', 'vitest.e2e.config.ts', '--project', 'chromium'] },
+  { name: 'e2e-firefox', browsers: true, vitest: ['run', '-c', 'vitest.e2e.config.ts', '--project', 'firefox'] },
   { name: 'zip', run: ['sh', '-c', 'npx wxt zip && npx wxt zip -b firefox --mv3'] },
 ].filter((s) => only.length === 0 || only.includes(s.name));
+
+// Browser suites from several checkouts on one machine (worktrees) take turns: side by side they
+// starve each other's browsers of CPU until their timeouts fire. `flock` queues them when present.
+const flock = spawnSync('sh', ['-c', 'command -v flock'], { encoding: 'utf8' }).stdout.trim();
+const lockFile = join(tmpdir(), 'poppy-inspector-browser-suites.lock');
+/** The command line of a suite, queued behind other checkouts' browser suites when it needs one. */
+const command = (suite, argv) => (suite.browsers && flock ? [flock, lockFile, ...argv] : argv);
 
 const results = [];
 for (const suite of suites) {
@@ -30,9 +39,15 @@ for (const suite of suites) {
   if (suite.vitest) {
     const out = `${artifacts}/${suite.name}.json`;
     rmSync(out, { force: true });
-    const r = spawnSync('npx', ['vitest', ...suite.vitest, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-      stdio: 'inherit',
-    });
+    const [bin, ...args] = command(suite, [
+      'npx',
+      'vitest',
+      ...suite.vitest,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ]);
+    const r = spawnSync(bin, args, { stdio: 'inherit' });
     if (existsSync(out)) {
       const json = JSON.parse(readFileSync(out, 'utf8'));
       passed = json.numPassedTests;
