@@ -1,3 +1,4 @@
+import { ENGINE_CODES } from '../utils/engine/check/codes';
 import type { Finding } from '../utils/engine/report/findings';
 import { SEVERITY_LOOK, SKILL_STATUS_LOOK } from '../utils/engine/report/look';
 import { poppyAbsence, type Report, type SkillReport } from '../utils/engine/report/report';
@@ -28,12 +29,13 @@ export function formatHuman(report: Report, style: Style, elapsedMs: number, che
     lines.push(`  APIs:           ${p.apis.map((a) => `${t(a.type)} ${t(a.url)}`).join('; ') || 'none'}`);
     if (p.browserSessionEndpoint) lines.push(`  Browser session: ${t(p.browserSessionEndpoint)}`);
     lines.push(`  Excluded tasks: ${p.excludedTasks.length ? p.excludedTasks.map(t).join('; ') : 'none listed'}`);
-  } else {
+  } else if (!report.findings.some((f) => f.code === ENGINE_CODES['site-unreachable'].code)) {
+    // When nothing answered, the one finding below says so; "could not be read" would mislead.
     const host = hostOf(report.target);
     const absence = poppyAbsence(report) === 'none' ? REPORT_WORDS.noPoppy({ host }) : REPORT_WORDS.poppyUnreadable({ host });
     lines.push(style.dim(safeText(english(absence))));
   }
-  lines.push('');
+  if (lines.at(-1) !== '') lines.push('');
   lines.push(style.bold(`Skills (${report.skills.length})`));
   if (report.skills.length === 0) lines.push(style.dim('  none'));
   const width = Math.min(40, Math.max(0, ...report.skills.map((s) => s.name.length)));

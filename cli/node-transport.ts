@@ -8,7 +8,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
-import type { Transport } from '../utils/engine/net/fetch-bounded';
+import { NetworkError, type NetworkCause, type Transport } from '../utils/engine/net/fetch-types';
 import { nonPublicAddress } from '../utils/engine/net/url-policy';
 import { ACCEPT_ENCODING, guardCodings } from './coding-guard';
 import { english } from './english';
@@ -56,6 +56,33 @@ function secureContextFor(extraCa: string[]): SecureContext | undefined {
   let context = secureContexts.get(key);
   if (!context) secureContexts.set(key, (context = createSecureContext({ ca: [...rootCertificates, ...extraCa] })));
   return context;
+}
+
+/** Node's and OpenSSL's error codes, by the cause an owner can act on. */
+const CAUSES: Readonly<Record<string, NetworkCause>> = {
+  ECONNREFUSED: 'refused',
+  ENOTFOUND: 'dns',
+  EAI_AGAIN: 'dns',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'tls-protocol',
+  ERR_SSL_PACKET_LENGTH_TOO_LONG: 'tls-protocol',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'tls-untrusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'tls-untrusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'tls-untrusted',
+  UNABLE_TO_GET_ISSUER_CERT: 'tls-untrusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'tls-untrusted',
+  CERT_UNTRUSTED: 'tls-untrusted',
+  CERT_HAS_EXPIRED: 'tls-expired',
+  CERT_NOT_YET_VALID: 'tls-expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'tls-name',
+  ECONNRESET: 'reset',
+  UND_ERR_SOCKET: 'reset',
+};
+
+/** undici wraps the socket's error in `cause`; racing IPv4 and IPv6 gives an AggregateError. */
+function networkCause(error: unknown): NetworkCause | null {
+  const cause = (error as { cause?: unknown } | null)?.cause as { code?: unknown; errors?: { code?: unknown }[] } | undefined;
+  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  return typeof code === 'string' && Object.hasOwn(CAUSES, code) ? CAUSES[code]! : null;
 }
 
 export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
@@ -106,13 +133,19 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
 
   return {
     manualRedirects: true,
-    fetch: (url, init) =>
-      // undici's Response is the same web Response the engine expects; only the type packages differ.
-      undiciFetch(url, {
-        ...(init as UndiciRequestInit),
-        headers: { ...(init.headers as Record<string, string>), 'accept-encoding': ACCEPT_ENCODING },
-        dispatcher,
-      }) as unknown as Promise<Response>,
+    async fetch(url, init) {
+      try {
+        // undici's Response is the same web Response the engine expects; only the type packages differ.
+        return (await undiciFetch(url, {
+          ...(init as UndiciRequestInit),
+          headers: { ...(init.headers as Record<string, string>), 'accept-encoding': ACCEPT_ENCODING },
+          dispatcher,
+        })) as unknown as Response;
+      } catch (error) {
+        const cause = init.signal?.aborted ? null : networkCause(error);
+        throw cause ? new NetworkError(cause, (error as Error).message, { cause: (error as Error).cause }) : error;
+      }
+    },
     close: () => agent.destroy(),
   };
 }

@@ -48,6 +48,20 @@ describe('poppy-inspector check <dir>', () => {
     expect(human.stdout).toContain(`Files in ${basename(dir)}, as served at https://northlight.poppy.test`);
   });
 
+  it('a stale digest points at the digest to fix, in the index that lists it', async () => {
+    const dir = await writeSiteDir(northlightStale);
+    const r = await cliIn(dirname(dir), 'check', basename(dir), '--json', '--same-origin-only');
+    const f = (JSON.parse(r.stdout) as LocatedReport).findings.find((x) => x.code === 'digest-mismatch')!;
+    const text = readFileSync(join(dir, '.well-known/poppy.json'), 'utf8');
+    const before = text.slice(0, text.indexOf('"digest": "sha256:fd87')).split('\n');
+    expect(f).toMatchObject({
+      file: `${basename(dir)}/.well-known/poppy.json`,
+      path: '$.skill_index.skills[0].digest',
+      line: before.length,
+      column: before.at(-1)!.length + 1,
+    });
+  });
+
   it('--origin maps absolute URLs on that origin into the directory', async () => {
     const dir = await writeSiteDir(northlight, 'https://shop.example');
     const r = await cliIn(dir, 'check', '.', '--origin', 'https://shop.example', '--json', '--same-origin-only');

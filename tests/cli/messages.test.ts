@@ -1,6 +1,8 @@
 // The command line run as a new user would: help, version, what a bad address says, how an
 // address without a scheme is read, a closed pipe, and npm's banner kept out of JSON.
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, buildCli, cli, run } from './cli-process';
@@ -11,9 +13,15 @@ import { northlight } from '../fixtures/sites/northlight';
 let server: FixtureServer;
 const port = () => new URL(server.origin('northlight')).port;
 
+let closedPort: string;
+
 beforeAll(async () => {
   await buildCli();
-  server = await startFixtureServer({ sites: [northlight], https: false });
+  server = await startFixtureServer({ sites: [northlight] });
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  closedPort = String((probe.address() as AddressInfo).port);
+  probe.close();
 }, 60_000);
 afterAll(() => server.close());
 
@@ -66,6 +74,46 @@ describe('addresses', () => {
     const r = await cli('check', 'shop.poppy.test:1', '--resolve', 'shop.poppy.test:127.0.0.1');
     expect(r.stdout).toContain('Poppy Inspector · https://shop.poppy.test:1');
     expect(r.stdout).toContain('No scheme given: checked over https.');
+  });
+});
+
+describe('when nothing answers, one finding names the cause', () => {
+  const unreachable = async (...args: string[]) => {
+    const r = await cli('check', ...args, '--json');
+    const report = JSON.parse(r.stdout) as { findings: { code: string; message: string; hint: string }[] };
+    expect(r.code).toBe(2);
+    expect(report.findings.map((f) => f.code)).toEqual(['site-unreachable']);
+    expect(r.stdout).not.toMatch(/OpenSSL|ssl3_|ECONNREFUSED|ERR_SSL|undici|fetch failed/);
+    const f = report.findings[0]!;
+    return { message: f.message, hint: f.hint, human: (await cli('check', ...args)).stdout };
+  };
+
+  it('connection refused: said once, no "answer came back", and a dev server gets a dev server’s fix', async () => {
+    const { message, hint, human } = await unreachable(`http://127.0.0.1:${closedPort}`);
+    expect(message).toBe(`Nothing answered at 127.0.0.1:${closedPort}: the connection was refused.`);
+    expect(hint).toBe('Start the server, or check the address and port.');
+    expect(human).not.toMatch(/could not be read|came back|over https/);
+    expect(human).toMatch(/Errors \(1\)/);
+  });
+
+  it('https to a port that speaks plain http: says so and offers the http URL', async () => {
+    const port = new URL(server.origin('northlight')).port;
+    const { message, hint } = await unreachable(`https://127.0.0.1:${port}`);
+    expect(message).toBe(`The server at 127.0.0.1:${port} speaks plain http, not https.`);
+    expect(hint).toBe(`Try http://127.0.0.1:${port}, or serve https on this port.`);
+  });
+
+  it('an untrusted certificate: says so and names --cacert', async () => {
+    const origin = server.publicOrigin('northlight');
+    const { message, hint } = await unreachable(origin, '--resolve', 'northlight.poppy.test:127.0.0.1');
+    expect(message).toBe(`The certificate of ${new URL(origin).host} is not signed by a trusted authority.`);
+    expect(hint).toContain('--cacert <file>');
+  });
+
+  it('a dev server that is not running is not told to "answer over https"', async () => {
+    const { human } = await unreachable(`localhost:${closedPort}`);
+    expect(human).toContain(`Nothing answered at localhost:${closedPort}: the connection was refused.`);
+    expect(human).not.toContain('https');
   });
 });
 

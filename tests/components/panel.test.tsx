@@ -88,10 +88,8 @@ describe('Panel states', () => {
   it('unreachable: says what went wrong from the findings', () => {
     const { root } = renderPanel(reportView(reports.unreachable()));
     expect(root.querySelector('[data-state]')?.getAttribute('data-state')).toBe('unreachable');
-    expect(texts(root, '.finding > p:first-child')).toEqual([
-      '✗ https://northlight.poppy.test did not answer.',
-      '✗ No usable answer: network error (connection refused).',
-    ]);
+    // Said once, with its cause: no finding per document beside it.
+    expect(texts(root, '.finding > p:first-child')).toEqual(['✗ Nothing answered at northlight.poppy.test: the connection was refused.']);
     expect(root.textContent).toContain('no response');
   });
 

@@ -2,7 +2,6 @@ import { ENGINE_CODES } from '../../utils/engine/check';
 import { SKILL_REASONS } from '../../utils/engine/check/verify-skill';
 import { UNKNOWN_FIELD_CODES } from '../../utils/engine/json/unknown-fields';
 import { KINDS } from '../../utils/engine/json/values';
-import { FETCH_WORDS } from '../../utils/engine/net/fetch-words';
 import { POPPY_CODES } from '../../utils/engine/poppy';
 import { finding as engineFinding, type Finding, type Said } from '../../utils/engine/report/findings';
 import type { DocumentInfo, PoppyModel, Report, SkillReport } from '../../utils/engine/report/report';
@@ -250,8 +249,10 @@ export function unreachable(): Report {
     poppy: null,
     documents: [doc('poppy', POPPY_URL, null, false), doc('index', INDEX_URL, null, false)],
     findings: [
-      finding(ENGINE_CODES['site-unreachable'].says({ origin: ORIGIN }), { document: ORIGIN }),
-      finding(ENGINE_CODES['document-unreachable'].says.noAnswer({ detail: FETCH_WORDS.network({ error: 'connection refused' }) })),
+      finding(ENGINE_CODES['site-unreachable'].says.refused({ address: new URL(ORIGIN).host }), {
+        document: ORIGIN,
+        hint: ENGINE_CODES['site-unreachable'].fixes.refused({}),
+      }),
     ],
   });
 }

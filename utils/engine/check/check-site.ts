@@ -12,6 +12,7 @@ import { startBudget } from './budget';
 import { cutShortFinding } from './cut-short';
 import { fetchOptions, type CheckContext, type CheckDeps } from './context';
 import { readSiteDocument, type JsonDocumentRead } from './documents';
+import { siteUnreachable } from './unreachable';
 import { inPool } from './pool';
 import { computeVerdict } from '../report/verdict';
 import { verifySkill, type ArtifactFetcher, type SkillOutcome } from './verify-skill';
@@ -64,7 +65,9 @@ async function checkOrigin(
   const [poppyDoc, indexDoc] = (await inPool(2, limits.concurrency, (i) =>
     i === 0 ? readSiteDocument('poppy', origin + WELL_KNOWN.poppy, ctx) : readSiteDocument('index', origin + WELL_KNOWN.skillIndex, ctx),
   )) as [JsonDocumentRead, JsonDocumentRead];
-  findings.push(...poppyDoc.findings, ...indexDoc.findings);
+  // Nothing answered at all: one finding says so (below), not one per document.
+  const noAnswer = poppyDoc.noAnswer && indexDoc.noAnswer;
+  if (!noAnswer) findings.push(...poppyDoc.findings, ...indexDoc.findings);
   const documents = [poppyDoc.info, indexDoc.info];
 
   let poppy: PoppyModel | null = null;
@@ -89,7 +92,7 @@ async function checkOrigin(
   if (embedded && wellKnown) findings.push(...compareIndexes(embedded, wellKnown));
 
   let merged = mergeIndexes(embedded, wellKnown);
-  if (merged.length === 0) {
+  if (merged.length === 0 && !noAnswer) {
     // D1: the legacy v0.1 index is read only when neither current index has skills. Anything
     // but a JSON answer there (a 404, an SPA's HTML) is silence, not a finding.
     const legacyDoc = await readSiteDocument('legacy-index', origin + WELL_KNOWN.legacySkillIndex, ctx);
@@ -106,8 +109,7 @@ async function checkOrigin(
   for (const o of outcomes) findings.push(...o.findings);
   findings.push(...notCheckedSummary(skills));
 
-  const noAnswer = poppyDoc.noAnswer && indexDoc.noAnswer;
-  if (noAnswer) findings.unshift(finding(C['site-unreachable'].says({ origin }), { document: origin }));
+  if (noAnswer) findings.unshift(siteUnreachable(poppyDoc.failure!, origin, ctx.site.local, limits.timeoutMs));
   const cut = ctx.budget.cut;
   if (cut) findings.push(cutShortFinding(cut, origin));
   const published = documents.some((d) => d.published) || skills.length > 0;

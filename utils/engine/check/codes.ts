@@ -10,7 +10,20 @@ const SKILL_NOT_READ = sentence('finding_skill_not_read', ['skill', 'detail']);
 
 /** Findings about fetching: documents and skill files that could not be read, redirects, CORS. */
 export const ENGINE_CODES = defineCodes({
-  'site-unreachable': { severity: 'error', says: ['origin'] },
+  'site-unreachable': {
+    severity: 'error',
+    says: {
+      noAnswer: ['origin', 'detail'],
+      timeout: ['origin', 'time'],
+      refused: ['address'],
+      dns: ['host'],
+      tlsProtocol: ['address'],
+      tlsUntrusted: ['address'],
+      tlsExpired: ['address'],
+      tlsName: ['address'],
+    },
+    fixes: { local: [], refused: [], dns: [], tlsProtocol: ['url'], tlsUntrusted: [], tlsExpired: [], tlsName: [] },
+  },
   'no-poppy-json': { severity: 'info', says: [], hint: { path: WELL_KNOWN.poppy } },
   'no-skill-index': { severity: 'info', says: ['path'], hint: { path: WELL_KNOWN.skillIndex } },
   'document-unreachable': {

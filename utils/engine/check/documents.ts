@@ -1,4 +1,4 @@
-import { fetchBounded, type FetchResult, type FetchSuccess } from '../net/fetch-bounded';
+import { fetchBounded, type FetchFailure, type FetchResult, type FetchSuccess } from '../net/fetch-bounded';
 import { finding, productionOnly, type Finding } from '../report/findings';
 import { readJsonDocument } from './json-document';
 import type { DocumentInfo } from '../report/report';
@@ -16,6 +16,8 @@ export interface JsonDocumentRead {
   findings: Finding[];
   /** The request never got an answer (network error, timeout): the site may be down. */
   noAnswer: boolean;
+  /** The failed request, when it failed. */
+  failure: FetchFailure | null;
 }
 
 /** Fetches one of the site's own JSON documents and reads it; every failure becomes a finding. */
@@ -31,12 +33,13 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
     redirected: result.redirected,
     published: false,
   };
-  const base = { info, value: null, text: null, url: result.url ?? url, noAnswer: false };
+  const base = { info, value: null, text: null, url: result.url ?? url, noAnswer: false, failure: null };
   if (!result.ok) {
     // Stopped by the check's own budget: said once for the whole check (cut-short.ts), and a
     // site that had not answered within the deadline counts as one that did not answer.
-    if (noteCut(ctx.budget, result.reason, ctx.limits)) return { ...base, findings: [], noAnswer: result.reason === 'too-slow' };
-    return { ...base, ...failureFindings(result) };
+    if (noteCut(ctx.budget, result.reason, ctx.limits))
+      return { ...base, findings: [], noAnswer: result.reason === 'too-slow', failure: result };
+    return { ...base, ...failureFindings(result), failure: result };
   }
 
   const doc = readJsonDocument(result.bytes, result.contentType, result.url);

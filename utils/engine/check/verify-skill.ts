@@ -58,7 +58,7 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   if (!policy.ok) {
     skill.status = 'blocked';
     skill.reason = policy.detail;
-    const where = { document: null, path: jsonPath([...entry.path, 'url']), skill: skill.name };
+    const where = { document: entry.document, path: jsonPath([...entry.path, 'url']), skill: skill.name };
     return { skill, findings: [finding(C['skill-blocked'].says.notFetched({ skill: skill.name, detail: policy.detail }), where)] };
   }
   const origin = policy.url.origin;
@@ -88,7 +88,8 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
       skill.mismatch.length > 0
         ? C['digest-mismatch'].says.explained({ ...values, causes: describeCauses(skill.mismatch) })
         : C['digest-mismatch'].says.plain(values);
-    findings.push(finding(said, { document: url, path: jsonPath([...entry.path, 'digest']), skill: skill.name }));
+    // The digest to fix is in the index (the skill and its URL are in the report's skill row).
+    findings.push(finding(said, { document: entry.document, path: jsonPath([...entry.path, 'digest']), skill: skill.name }));
     return { skill, findings };
   }
   skill.status = 'verified';

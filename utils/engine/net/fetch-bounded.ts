@@ -5,7 +5,16 @@
  * status 200 only, and a byte cap enforced while reading. Failures are data, never exceptions:
  * the engine turns them into skill statuses and findings.
  */
-import type { ByteBudget, FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, Transport } from './fetch-types';
+import {
+  NetworkError,
+  type ByteBudget,
+  type FailureReason,
+  type FetchFailure,
+  type FetchKind,
+  type FetchOptions,
+  type FetchResult,
+  type Transport,
+} from './fetch-types';
 import type { Limits } from '../spec';
 import { MEDIA_TYPES } from '../spec';
 import type { Words } from '../report/words';
@@ -242,6 +251,11 @@ function redirectRefused(attempt: Attempt, verdict: { reason: PolicyReason; deta
 }
 
 function networkFailure(attempt: Attempt, error: unknown): FetchFailure {
+  if (error instanceof NetworkError) {
+    const failure = fail(attempt, 'network', FETCH_WORDS.cause[error.networkCause]({}));
+    failure.network = error.networkCause;
+    return failure;
+  }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const message = cause instanceof Error ? cause.message : String(cause);
   // Follow mode (browsers, undici) gives up on a loop by itself; name it when we can tell.

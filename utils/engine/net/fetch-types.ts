@@ -13,6 +13,41 @@ export interface Transport {
   manualRedirects: boolean;
 }
 
+/**
+ * Why a connection failed, when the transport can tell (Node can; a browser only says "Failed to
+ * fetch"). Named so that an owner reads the cause, never a TLS library's message.
+ */
+export type NetworkCause =
+  /** Nothing listens at that address and port. */
+  | 'refused'
+  /** The host name does not resolve. */
+  | 'dns'
+  /** An https request reached a server that speaks plain http on that port. */
+  | 'tls-protocol'
+  /** The certificate is not signed by an authority we trust (self-signed, a private CA). */
+  | 'tls-untrusted'
+  /** The certificate has expired or is not valid yet. */
+  | 'tls-expired'
+  /** The certificate does not name the host. */
+  | 'tls-name'
+  /** The connection was dropped before an answer. */
+  | 'reset';
+
+/**
+ * What a transport throws when it knows the cause; anything else thrown is a network error. A
+ * TypeError, as `fetch` itself rejects, so code that expects fetch's failures still sees one.
+ */
+export class NetworkError extends TypeError {
+  constructor(
+    readonly networkCause: NetworkCause,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'NetworkError';
+  }
+}
+
 export type FetchKind = 'poppy' | 'index' | 'skill-md' | 'archive';
 
 export interface FetchOptions {
@@ -81,6 +116,8 @@ export interface FetchFailure {
   redirected: boolean;
   /** Why the URL policy refused the request or a redirect target. */
   policy?: PolicyReason;
+  /** `network` failures whose cause the transport named. */
+  network?: NetworkCause;
 }
 
 export type FetchResult = FetchSuccess | FetchFailure;

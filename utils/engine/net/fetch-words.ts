@@ -1,4 +1,5 @@
 import { sentence } from '../report/words';
+import type { NetworkCause } from './fetch-types';
 
 /**
  * Why a request failed, as words that complete a finding ("could not be read: …") or stand alone
@@ -19,4 +20,14 @@ export const FETCH_WORDS = {
   network: sentence('detail_network', ['error']),
   tooSlow: sentence('detail_too_slow', []),
   overBudget: sentence('detail_over_budget', ['budget']),
+  /** Network causes a transport named (fetch-types.ts `NetworkCause`). */
+  cause: {
+    refused: sentence('detail_network_refused', []),
+    dns: sentence('detail_network_dns', []),
+    'tls-protocol': sentence('detail_network_tls_protocol', []),
+    'tls-untrusted': sentence('detail_network_tls_untrusted', []),
+    'tls-expired': sentence('detail_network_tls_expired', []),
+    'tls-name': sentence('detail_network_tls_name', []),
+    reset: sentence('detail_network_reset', []),
+  } satisfies Record<NetworkCause, unknown>,
 };

@@ -50,6 +50,7 @@ export function listEntry(value: unknown, position: number, ctx: IndexContext, s
   const entry: IndexEntry = {
     position,
     path,
+    document: ctx.document,
     name: readString(value, 'name'),
     description: readString(value, 'description'),
     type: readString(value, 'type'),

@@ -24,6 +24,8 @@ export interface IndexEntry {
   position: number;
   /** JSON path segments of the entry, prefix included. */
   path: (string | number)[];
+  /** The document holding the entry (poppy.json or the index, final URL): where `path` points. */
+  document: string;
   /** As written, when it is a string. */
   name: string | null;
   description: string | null;
