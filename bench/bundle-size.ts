@@ -28,7 +28,7 @@ export const FRAMEWORK_MARKERS: Readonly<Record<string, string>> = {
 
 // Vite writes root-relative URLs into the HTML and relative ones between chunks.
 const HTML_REFS = /<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+\.(?:js|css))"/g;
-const STATIC_IMPORTS = /\b(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g;
+const STATIC_IMPORTS = /\b(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`](\.{1,2}\/[^"'`]+\.m?js)["'`]/g;
 
 /** A page's static closure: what its HTML loads (scripts, modulepreloads, styles) and what they import. */
 export function pageClosure(dir: string, html: string): string[] {
@@ -49,7 +49,7 @@ export function scriptClosure(dir: string, entries: readonly string[]): string[]
   const visit = (path: string) => {
     if (seen.has(path)) return;
     seen.add(path);
-    if (!path.endsWith('.js')) return;
+    if (!/\.m?js$/.test(path)) return;
     for (const m of readFileSync(posix.join(dir, path), 'utf8').matchAll(STATIC_IMPORTS)) visit(posix.join(posix.dirname(path), m[1]!));
   };
   entries.forEach(visit);

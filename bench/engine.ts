@@ -1,15 +1,16 @@
-// Engine speed against a bare baseline, and its memory against the number of skills (issue 2).
+// The engine in Node against a bare baseline (issue 12 §3), and its memory against the number of
+// skills (issue 2). The sites are served from another process on loopback.
 import { createNodeTransport } from '../cli/node-transport';
-import { checkSite } from '../utils/engine/check';
+import { checkSite, type CheckDeps } from '../utils/engine/check';
 import type { Transport } from '../utils/engine/net/fetch-bounded';
+import type { Report } from '../utils/engine/report/report';
 import { WELL_KNOWN } from '../utils/engine/spec';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { cliEngineDeps } from './cli-engine';
+import { serveMany } from './sites-process';
+import { interleaved, mib, ms, msFigure, ratioFigure, time, timed, verdict } from './stats';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** The bare minimum a verifier must do: the same requests, 6 at a time, WebCrypto hashes. */
-async function baseline(origin: string, transport: Transport): Promise<number> {
+/** The bare minimum a verifier must do: the same requests, 6 at a time, each body hashed. */
+export async function baseline(origin: string, transport: Transport): Promise<number> {
   await transport.fetch(origin + WELL_KNOWN.poppy, {}).then((r) => r.arrayBuffer());
   const indexUrl = origin + WELL_KNOWN.skillIndex;
   const index = (await (await transport.fetch(indexUrl, {})).json()) as { skills: { url: string; digest: string }[] };
@@ -27,37 +28,28 @@ async function baseline(origin: string, transport: Transport): Promise<number> {
   return verified;
 }
 
-/** Starts bench/serve-many.ts in a child process; resolves with its origin and a stop function. */
-async function serveMany(count: number, bodyBytes: number): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-many.ts', String(count), String(bodyBytes)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
-  return {
-    origin: chunk.toString().trim(),
-    stop: async () => {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
-
-async function time(fn: () => Promise<unknown>): Promise<number> {
-  const t = performance.now();
-  await fn();
-  return performance.now() - t;
+/** Skills that did not come out verified, as "name: status (reason)", at most five. */
+export function unverified(report: Report): string[] {
+  return report.skills
+    .filter((s) => s.status !== 'verified')
+    .slice(0, 5)
+    .map((s) => `${s.name}: ${s.status}${s.reason ? ` (${JSON.stringify(s.reason)})` : ''}`);
 }
 
 export async function benchEngineSpeed(count = 200, rounds = 15, warmups = 15): Promise<string[]> {
-  const { origin, stop } = await serveMany(count, 4096);
+  const sites = await serveMany(count, 4096);
+  const origin = sites.origin(sites.names[0]!);
   const transport = createNodeTransport();
+  const deps: CheckDeps = cliEngineDeps(transport);
   try {
     const engine = async () => {
-      const { report } = await checkSite(origin, { transport });
-      if (report.skills.filter((s) => s.status === 'verified').length !== count) throw new Error('engine did not verify every skill');
+      const { report } = await checkSite(origin, deps);
+      const failed = unverified(report);
+      if (failed.length > 0) throw new Error(`engine did not verify every skill: ${failed.join('; ')}`);
     };
     const bare = async () => {
-      if ((await baseline(origin, transport)) !== count) throw new Error('baseline did not verify every skill');
+      const verified = await baseline(origin, transport);
+      if (verified !== count) throw new Error(`baseline verified ${verified} of ${count} skills`);
     };
     // The first check is what a one-off CLI run costs: cold JIT, new sockets.
     const cold = await time(engine);
@@ -66,51 +58,49 @@ export async function benchEngineSpeed(count = 200, rounds = 15, warmups = 15): 
       await bare();
       await engine();
     }
-    const e: number[] = [];
-    const b: number[] = [];
-    for (let i = 0; i < rounds; i++) {
-      // Alternate the order so neither side always runs on a warmer machine.
-      if (i % 2) {
-        e.push(await time(engine));
-        b.push(await time(bare));
-      } else {
-        b.push(await time(bare));
-        e.push(await time(engine));
-      }
-    }
-    const me = median(e);
-    const mb = median(b);
+    const { wall, cpu } = await interleaved(rounds, timed(engine), timed(bare));
     return [
-      `engine, first (cold) check of ${count} skills: ${cold.toFixed(1)} ms`,
-      `engine, ${count} skills on loopback:   ${me.toFixed(1)} ms (median of ${rounds}, after ${warmups} warm-up rounds)`,
-      `baseline (fetch 6 at a time + WebCrypto): ${mb.toFixed(1)} ms`,
-      `ratio engine / baseline:                ${(me / mb).toFixed(2)}x (target ≤ 1.20x)`,
+      `engine, first (cold) check of ${count} skills: ${ms(cold)}`,
+      `engine, ${count} skills on loopback, warm (after ${warmups} warm-up rounds): ${msFigure(wall.subject)}, CPU ${msFigure(cpu.subject)}`,
+      `baseline (fetch 6 at a time + hash, WebCrypto): ${msFigure(wall.reference)}, CPU ${msFigure(cpu.reference)}`,
+      `ratio engine / baseline, wall time: ${ratioFigure(wall.ratios)}, ${verdict(wall.ratios, 1.1)}`,
+      `ratio engine / baseline, CPU time of this process: ${ratioFigure(cpu.ratios)}`,
     ];
   } finally {
-    await stop();
+    await sites.stop();
   }
 }
 
-/** Peak extra memory during one check: must follow the caps and concurrency, not the count. */
+/**
+ * Peak extra memory during one check: must follow the caps and concurrency, not the count.
+ * A full collection before every sample stretches a check many times over, so the requests get a
+ * generous timeout here, and a check that still fails is printed, not thrown.
+ */
 export async function benchEngineMemory(): Promise<string[]> {
   const bodyBytes = 512 * 1024;
   const lines: string[] = [];
   const peaks: number[] = [];
   for (const count of [25, 200]) {
-    const { origin, stop } = await serveMany(count, bodyBytes);
+    const sites = await serveMany(count, bodyBytes);
     try {
-      const transport = createNodeTransport();
+      const deps: CheckDeps = { ...cliEngineDeps(createNodeTransport()), limits: { timeoutMs: 120_000 } };
       // Samples are taken as skills complete, and one check can miss the moment when every
       // worker holds a body at once: repeat checks until both counts had as many samples (24
       // checks of 25 skills, 3 of 200) and keep the highest peak.
       let peak = 0;
-      for (let i = 0; i < 600 / count; i++) peak = Math.max(peak, await peakExtraMemory(origin, transport));
+      const failures: string[] = [];
+      for (let i = 0; i < 600 / count; i++) {
+        const run = await peakExtraMemory(sites.origin(sites.names[0]!), deps);
+        peak = Math.max(peak, run.peak);
+        if (run.failed.length > 0) failures.push(`check ${i + 1}: ${run.failed.join('; ')}`);
+      }
       peaks.push(peak);
       lines.push(
-        `peak extra memory, ${String(count).padStart(3)} skills × 512 KiB: ${(peak / 2 ** 20).toFixed(1)} MiB (all bodies: ${((count * bodyBytes) / 2 ** 20).toFixed(0)} MiB)`,
+        `peak extra memory, ${String(count).padStart(3)} skills × 512 KiB: ${mib(peak)} (all bodies: ${mib(count * bodyBytes)})`,
+        ...failures.map((f) => `  NOT ALL VERIFIED, ${f}`),
       );
     } finally {
-      await stop();
+      await sites.stop();
     }
   }
   lines.push(`memory ratio 200 / 25 skills: ${(peaks[1]! / peaks[0]!).toFixed(2)}x (skill count ratio 8x; bounded means near 1x)`);
@@ -118,7 +108,7 @@ export async function benchEngineMemory(): Promise<string[]> {
   return lines;
 }
 
-async function peakExtraMemory(origin: string, transport: Transport): Promise<number> {
+async function peakExtraMemory(origin: string, deps: CheckDeps): Promise<{ peak: number; failed: string[] }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const used = () => {
@@ -136,9 +126,8 @@ async function peakExtraMemory(origin: string, transport: Transport): Promise<nu
     peak = Math.max(peak, used());
   };
   const timer = setInterval(sample, 5);
-  const { report } = await checkSite(origin, { transport, onProgress: sample });
+  const { report } = await checkSite(origin, { ...deps, onProgress: sample });
   clearInterval(timer);
   sample();
-  if (report.skills.some((s) => s.status !== 'verified')) throw new Error('memory bench: not all verified');
-  return peak - start;
+  return { peak: peak - start, failed: unverified(report) };
 }

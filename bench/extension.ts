@@ -32,7 +32,7 @@ const DEV_JSX_MARKER = 'lineNumber:';
  * The built Chrome extension, as it ships. The e2e setup builds under Vitest, whose NODE_ENV=test
  * gives a build with development JSX (about half again as big): such a build is made again.
  */
-function productionBuild(): string {
+export function productionBuild(): string {
   const dir = ensureBuilt('chrome-mv3');
   if (!pageClosure(dir, 'popup.html').some((file) => readFileSync(join(dir, file), 'utf8').includes(DEV_JSX_MARKER))) return dir;
   if (process.env.POPPY_E2E_OUTPUT) throw new Error(`POPPY_E2E_OUTPUT: ${dir} holds a development build; measure a production one`);

@@ -1,18 +1,39 @@
-// `npm run bench`: figures and ratios, printed; never a pass/fail timing test.
+// `npm run bench`: figures and ratios, printed; never a pass/fail timing test. Each ratio is the
+// median of interleaved rounds with its spread (bench/stats.ts). A section that fails prints why
+// and the others still run.
+import { benchCliBundle, benchCliCheck, benchCliStart } from './cli';
 import { benchEngineMemory, benchEngineSpeed } from './engine';
 import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './extension';
+import { benchRequestsPerHour } from './requests';
 import { benchSurvey } from './survey';
+import { benchWorker } from './worker';
 
-const sections: [string, () => Promise<string[]>][] = [
-  ['Engine speed (issue 2)', () => benchEngineSpeed()],
+const sections: [string, () => Promise<string[]> | string[]][] = [
+  ['Worker: page visit → badge, against the command line (issue 12 §1)', () => benchWorker()],
+  ['Engine in Node, warm (issue 12 §3)', () => benchEngineSpeed()],
+  ['Command line start and whole check (issue 12 §4)', async () => [...(await benchCliStart()), ...(await benchCliCheck())]],
+  ['Command line bundle (issue 12 §4)', () => benchCliBundle()],
+  ['Requests per browsing hour (issue 12 §5)', () => benchRequestsPerHour()],
+  ['Requests per page visit (budgets)', () => benchRequestsPerVisit()],
   ['Engine memory (issue 2)', () => benchEngineMemory()],
   ['Extension size (budgets)', () => benchExtensionSize()],
   ['Panel speed (budgets)', () => benchPanelSpeed()],
-  ['Requests per page visit (budgets)', () => benchRequestsPerVisit()],
   ['Command line survey (issue 10)', () => benchSurvey()],
 ];
 
+const only = process.argv.slice(2);
+let failed = 0;
 for (const [title, run] of sections) {
+  if (only.length > 0 && !only.some((word) => title.toLowerCase().includes(word.toLowerCase()))) continue;
   console.log(`\n## ${title}`);
-  for (const line of await run()) console.log(line);
+  try {
+    for (const line of await run()) console.log(line);
+  } catch (error) {
+    failed++;
+    console.log(`SECTION FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+}
+if (failed > 0) {
+  console.log(`\n${failed} section(s) failed (see above).`);
+  process.exitCode = 1;
 }
