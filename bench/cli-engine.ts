@@ -1,7 +1,9 @@
 // The engine as the command line runs it, for the benches that compare with it.
 import type { CheckDeps } from '../utils/engine/check';
 import type { Transport } from '../utils/engine/net/fetch-bounded';
+import { CLI_MAX_SKILLS } from '../cli/network-options';
+import { CLI_CHECK_MS } from '../utils/engine/spec';
 
 export function cliEngineDeps(transport: Transport): CheckDeps {
-  return { transport, mayContact: () => true, limits: { maxSkills: 1000 } };
+  return { transport, mayContact: () => true, limits: { maxSkills: CLI_MAX_SKILLS, checkMs: CLI_CHECK_MS } };
 }

@@ -7,6 +7,11 @@ import { manySkillsSite } from './many-skills-site';
 
 const [count = '200', bodyBytes = '4096', sites = '1'] = process.argv.slice(2);
 const names = Array.from({ length: Number(sites) }, (_, i) => `bench${i}`);
-const server = await startFixtureServer({ sites: names.map((name) => manySkillsSite(name, Number(count), Number(bodyBytes))) });
+// Idle connections stay open for a minute: a client stalled by forced collections (the memory
+// section) must not meet a socket the server closed a moment before its next request.
+const server = await startFixtureServer({
+  sites: names.map((name) => manySkillsSite(name, Number(count), Number(bodyBytes))),
+  keepAliveMs: 60_000,
+});
 console.log(JSON.stringify({ origins: Object.fromEntries(names.map((n) => [n, server.origin(n)])), httpsPort: server.httpsPort }));
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
