@@ -1,13 +1,16 @@
 import { ENGINE_CODES } from '../utils/engine/check/codes';
 import type { Finding } from '../utils/engine/report/findings';
 import { SEVERITY_LOOK, SKILL_STATUS_LOOK } from '../utils/engine/report/look';
-import { poppyAbsence, type Report, type SkillReport } from '../utils/engine/report/report';
+import type { Report, SkillReport } from '../utils/engine/report/report';
+import { poppyAbsence, reportState } from '../utils/engine/report/state';
 import { REPORT_WORDS } from '../utils/engine/report/report-words';
 import { SEVERITIES, type Severity } from '../utils/engine/spec';
 import { hostOf } from '../utils/engine/text/host-of';
 import { english } from './english';
 import type { CheckedTarget } from './report-output';
 import { safeText, type Style } from './style';
+
+const STATE_TITLES = { nothing: REPORT_WORDS.nothingTitle, unreadable: REPORT_WORDS.unreachableTitle };
 
 /** The human report the command line prints: summary, one line per skill, findings by severity. */
 export function formatHuman(report: Report, style: Style, elapsedMs: number, checked?: CheckedTarget): string {
@@ -29,7 +32,12 @@ export function formatHuman(report: Report, style: Style, elapsedMs: number, che
     lines.push(`  APIs:           ${p.apis.map((a) => `${t(a.type)} ${t(a.url)}`).join('; ') || 'none'}`);
     if (p.browserSessionEndpoint) lines.push(`  Browser session: ${t(p.browserSessionEndpoint)}`);
     lines.push(`  Excluded tasks: ${p.excludedTasks.length ? p.excludedTasks.map(t).join('; ') : 'none listed'}`);
-  } else if (!report.findings.some((f) => f.code === ENGINE_CODES['site-unreachable'].code)) {
+  } else {
+    // The panel's words for a site with nothing to show, from the one report state.
+    const state = reportState(report);
+    if (state === 'nothing' || state === 'unreadable') lines.push(style.bold(english(STATE_TITLES[state]({}))));
+  }
+  if (!p && !report.findings.some((f) => f.code === ENGINE_CODES['site-unreachable'].code)) {
     // When nothing answered, the one finding below says so; "could not be read" would mislead.
     const host = hostOf(report.target);
     const absence = poppyAbsence(report) === 'none' ? REPORT_WORDS.noPoppy({ host }) : REPORT_WORDS.poppyUnreadable({ host });

@@ -3,7 +3,7 @@ import { ApiSection } from './ApiSection';
 import { ExcludedTasks } from './ExcludedTasks';
 import { FindingList, FindingsSection } from './FindingsSection';
 import { useT } from './i18n';
-import { reportState } from './report-view';
+import { reportShape } from './report-view';
 import { CheckBar, ReportTools } from './ReportTools';
 import { SignInSection } from './SignInSection';
 import { SiteHeader } from './SiteHeader';
@@ -22,7 +22,7 @@ export interface ReportViewProps {
 export function ReportView(props: ReportViewProps) {
   const t = useT();
   const { report } = props;
-  const state = reportState(report);
+  const state = reportShape(report);
   const host = hostOf(report.target);
   if (state !== 'published') {
     const problems = report.findings.filter((f) => f.severity !== 'info');

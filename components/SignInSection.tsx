@@ -1,8 +1,7 @@
 import type { PoppyModel, ScopeInfo, SignIn } from '../utils/engine/report/report';
 import type { Words } from '../utils/engine/report/words';
 import type { Translate } from '../utils/extension/i18n';
-import { PROTOCOL_SCOPE_WORDS } from '../utils/engine/poppy';
-import { SIGN_IN_WORDS } from '../utils/engine/report/look';
+import { PROTOCOL_SCOPE_WORDS, SIGN_IN_WORDS } from '../utils/engine/report/look';
 import { ExternalLink } from './ExternalLink';
 import { useSay, useT } from './i18n';
 

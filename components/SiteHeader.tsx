@@ -1,4 +1,5 @@
-import { poppyAbsence, type Report } from '../utils/engine/report/report';
+import type { Report } from '../utils/engine/report/report';
+import { poppyAbsence } from '../utils/engine/report/state';
 import { WELL_KNOWN } from '../utils/engine/spec';
 import { useSay, useT } from './i18n';
 import { VERDICT_LOOK } from '../utils/engine/report/look';

@@ -1,21 +1,19 @@
 import type { Finding } from '../utils/engine/report/findings';
-import { NOT_FOUND_STATUSES, type Report, type SkillReport } from '../utils/engine/report/report';
+import type { Report, SkillReport } from '../utils/engine/report/report';
+import { reportState } from '../utils/engine/report/state';
 import { SEVERITIES, SKILL_STATUSES, type Severity } from '../utils/engine/spec';
 import type { Translate } from '../utils/extension/i18n';
 
-export type ReportState = 'published' | 'nothing' | 'unreachable';
+export type ReportShape = 'published' | 'nothing' | 'unreachable';
 
 /**
- * A report with nothing to show is either "nothing published" (404s, soft-404 pages) or "site
- * unreachable" (no answer, a timeout, a refusal, a server error): the two call for different
- * words, and the findings say what went wrong.
+ * The panel's three shapes of a finished check, from the one report state (utils/engine/report/
+ * state.ts): nothing published, could not check (`unreachable`: the findings say what went
+ * wrong), or what was published.
  */
-export function reportState(report: Report): ReportState {
-  if (report.poppy !== null || report.skills.length > 0) return 'published';
-  const failed = report.documents.some(
-    (doc) => !doc.published && (doc.httpStatus === null || (doc.httpStatus !== 200 && !NOT_FOUND_STATUSES.includes(doc.httpStatus))),
-  );
-  return failed ? 'unreachable' : 'nothing';
+export function reportShape(report: Report): ReportShape {
+  const state = reportState(report);
+  return state === 'nothing' ? 'nothing' : state === 'unreadable' ? 'unreachable' : 'published';
 }
 
 /** Worst first, in the order of D3's table (utils/engine/spec.ts); ties keep the index order. */

@@ -2,6 +2,7 @@
 import { ENGINE_CODES } from '../../utils/engine/check';
 import { reportToJson, type ReportJson } from '../../utils/engine/report/report-json';
 import type { Report } from '../../utils/engine/report/report';
+import { reportState, type ReportState } from '../../utils/engine/report/state';
 import { ENGLISH } from '../english';
 import { SKILL_STATUSES, type SkillStatus, type Verdict } from '../../utils/engine/spec';
 
@@ -11,6 +12,8 @@ export interface SurveyLine {
   /** The origin checked, or null when the line is not a web address. */
   target: string | null;
   verdict: Verdict | null;
+  /** What the check comes to (the badge's and the panel's state); null when the line is not a web address. */
+  state: Exclude<ReportState, 'checking'> | null;
   /** Something answered at the address. */
   reachable: boolean;
   publishes: { poppy: boolean; skillIndex: boolean; standaloneIndex: boolean; legacyIndex: boolean };
@@ -43,6 +46,7 @@ export function surveyLine(site: string, report: Report, o: { elapsedMs: number;
     site,
     target: report.target,
     verdict: report.verdict,
+    state: reportState(report),
     reachable: !report.findings.some((f) => UNREACHABLE_CODES.has(f.code)),
     publishes: {
       poppy: published('poppy'),
@@ -66,6 +70,7 @@ export function unusableLine(site: string, error: string): SurveyLine {
     site,
     target: null,
     verdict: null,
+    state: null,
     reachable: false,
     publishes: { poppy: false, skillIndex: false, standaloneIndex: false, legacyIndex: false },
     skills,

@@ -77,15 +77,18 @@ describe('formatHuman on hostile text', () => {
 describe('formatHuman without a poppy.json model', () => {
   it('tells "none published" (404) from "could not be used" (no answer)', () => {
     const none = formatHuman(reports.nothingPublished(), createStyle(false), 12);
-    expect(none).toContain('northlight.poppy.test has no poppy.json.');
+    expect(none).toContain('Nothing published for agents\nnorthlight.poppy.test has no poppy.json.');
     // An answer that could not be used (here one with no findings of its own to blame).
     const failed = formatHuman({ ...reports.unreachable(), findings: [] }, createStyle(false), 12);
-    expect(failed).toContain('The poppy.json at northlight.poppy.test could not be read; the findings below say why.');
+    expect(failed).toContain(
+      "Could not reach this site's documents\nThe poppy.json at northlight.poppy.test could not be read; the findings below say why.",
+    );
     expect(failed).not.toContain('has no poppy.json');
     // Nothing answered: the one finding says so, and nothing claims an answer came back.
     const down = formatHuman(reports.unreachable(), createStyle(false), 12);
     expect(down).toContain('site-unreachable  Nothing answered at northlight.poppy.test: the connection was refused.');
     expect(down).toContain('fix: Start the server, or check the address and port.');
+    expect(down).toContain("Could not reach this site's documents");
     expect(down).not.toContain('could not be read');
   });
 });

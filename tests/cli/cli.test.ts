@@ -34,7 +34,9 @@ describe('poppy-inspector check --json', () => {
   it('prints the documented JSON shape', async () => {
     const r = await cli('check', server.publicOrigin('northlight-stale'), '--json', ...publicArgs());
     const report = JSON.parse(r.stdout);
-    expect(Object.keys(report)).toEqual(expect.arrayContaining(['target', 'checkedAt', 'verdict', 'poppy', 'skills', 'findings']));
+    expect(Object.keys(report)).toEqual(expect.arrayContaining(['target', 'checkedAt', 'verdict', 'state', 'poppy', 'skills', 'findings']));
+    // The one report state (utils/engine/report/state.ts): a digest mismatch is an error.
+    expect([report.verdict, report.state]).toEqual(['errors', 'errors']);
     expect(Object.keys(report.poppy)).toEqual(
       expect.arrayContaining(['url', 'protocolVersion', 'organization', 'signInTypes', 'apis', 'excludedTasks']),
     );

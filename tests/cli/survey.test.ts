@@ -52,6 +52,7 @@ describe('poppy-inspector survey', () => {
     const nl = out[server.origin('northlight')]!;
     expect(nl).toMatchObject({
       verdict: 'ok',
+      state: 'verified',
       reachable: true,
       publishes: { poppy: true, skillIndex: true, standaloneIndex: true, legacyIndex: false },
     });
@@ -65,9 +66,13 @@ describe('poppy-inspector survey', () => {
       legacyIndex: false,
     });
     expect(out[server.origin('legacy-only')]!.publishes.legacyIndex).toBe(true);
-    expect(out[server.origin('no-poppy')]!.verdict).toBe('none');
-    expect(out[`127.0.0.1:${closedPort}`]).toMatchObject({ target: `http://127.0.0.1:${closedPort}`, reachable: false });
-    expect(out['ftp://not-a-site']).toMatchObject({ verdict: null, error: expect.stringContaining('ftp:') });
+    expect(out[server.origin('no-poppy')]!).toMatchObject({ verdict: 'none', state: 'nothing' });
+    expect(out[`127.0.0.1:${closedPort}`]).toMatchObject({
+      target: `http://127.0.0.1:${closedPort}`,
+      reachable: false,
+      state: 'unreadable',
+    });
+    expect(out['ftp://not-a-site']).toMatchObject({ verdict: null, state: null, error: expect.stringContaining('ftp:') });
     expect(nl.report).toBeUndefined();
   });
 

@@ -102,19 +102,26 @@ describe('Panel states', () => {
   });
 
   it.each<[string, number | null, boolean]>([
-    ['an HTML page or invalid JSON (200, not published)', 200, false],
+    ['invalid JSON (200, not published)', 200, false],
     ['JSON that is not a poppy.json object (200, published)', 200, true],
     ['a server error', 500, false],
     ['no answer', null, false],
   ])('a poppy.json that came back as %s is "could not be read", not "no poppy.json"', (_label, httpStatus, published) => {
     const report = reports.wellKnownOnly();
-    report.documents[0] = { ...report.documents[0]!, httpStatus, published };
+    report.documents[0] = { ...report.documents[0]!, httpStatus, published, absent: false };
     const { root } = renderPanel(reportView(report));
     const header = root.querySelector('[data-poppy-absence]')!;
     expect(header.getAttribute('data-poppy-absence')).toBe('unreadable');
     expect(header.textContent).toBe(
       'The poppy.json at northlight.poppy.test could not be read; the findings below say why. The skills below come from its skill index at /.well-known/agent-skills/index.json.',
     );
+  });
+
+  it('a poppy.json address that answers with an HTML page (a soft 404) has no poppy.json', () => {
+    const report = reports.wellKnownOnly();
+    report.documents[0] = { ...report.documents[0]!, httpStatus: 200, contentType: 'text/html', published: false, absent: true };
+    const { root } = renderPanel(reportView(report));
+    expect(root.querySelector('[data-poppy-absence]')?.getAttribute('data-poppy-absence')).toBe('none');
   });
 
   it('skills from the old index only: names that index and says it has no digests', () => {

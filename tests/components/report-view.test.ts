@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../utils/extension/i18n';
 import { SEVERITY_LOOK, SKILL_SOURCE_WORDS, SKILL_STATUS_LOOK, VERDICT_LOOK } from '../../utils/engine/report/look';
 import { MISMATCH_CAUSE_WORDS } from '../../utils/engine/report/mismatch-words';
-import { checkedAgo, reportState, skillHost, sortSkills } from '../../components/report-view';
-import { poppyAbsence, type Report } from '../../utils/engine/report/report';
+import { checkedAgo, reportShape, skillHost, sortSkills } from '../../components/report-view';
+import type { Report } from '../../utils/engine/report/report';
 import { SKILL_STATUSES } from '../../utils/engine/spec';
 import { MESSAGES, translate as t } from './locale';
 import * as reports from './reports';
@@ -34,42 +34,57 @@ describe('checkedAgo', () => {
   });
 });
 
-describe('reportState', () => {
-  const withDocs = (statuses: (number | null)[], published = false): Report => {
+describe("reportShape (the panel's three shapes of the one report state)", () => {
+  const withDocs = (docs: [httpStatus: number | null, absent: boolean][]): Report => {
     const report = reports.nothingPublished();
-    report.documents = statuses.map((httpStatus) => ({ ...report.documents[0]!, httpStatus, published }));
+    report.documents = docs.map(([httpStatus, absent]) => ({ ...report.documents[0]!, httpStatus, published: false, absent }));
     return report;
   };
   it.each<[string, Report, string]>([
     ['a poppy.json', reports.northlightOk(), 'published'],
     ['skills without poppy.json', reports.wellKnownOnly(), 'published'],
-    ['404s', withDocs([404, 404]), 'nothing'],
-    ['410', withDocs([410]), 'nothing'],
-    ['a soft-404 page (200, not JSON)', withDocs([200, 404]), 'nothing'],
-    ['no answer', withDocs([null, null]), 'unreachable'],
-    ['a server error', withDocs([503, 404]), 'unreachable'],
-    ['a refusal', withDocs([403, 404]), 'unreachable'],
+    [
+      '404s',
+      withDocs([
+        [404, true],
+        [404, true],
+      ]),
+      'nothing',
+    ],
+    [
+      'a soft-404 page (200, not JSON)',
+      withDocs([
+        [200, true],
+        [404, true],
+      ]),
+      'nothing',
+    ],
+    [
+      'JSON that does not parse',
+      withDocs([
+        [200, false],
+        [404, true],
+      ]),
+      'unreachable',
+    ],
+    [
+      'no answer',
+      withDocs([
+        [null, false],
+        [null, false],
+      ]),
+      'unreachable',
+    ],
+    [
+      'a server error',
+      withDocs([
+        [503, false],
+        [404, true],
+      ]),
+      'unreachable',
+    ],
   ])('%s → %s', (_label, report, expected) => {
-    expect(reportState(report)).toBe(expected);
-  });
-});
-
-describe('poppyAbsence', () => {
-  const poppyDoc = (httpStatus: number | null, published: boolean): Report => {
-    const report = reports.wellKnownOnly();
-    report.documents[0] = { ...report.documents[0]!, httpStatus, published };
-    return report;
-  };
-  it.each<[string, Report, string]>([
-    ['404', poppyDoc(404, false), 'none'],
-    ['410', poppyDoc(410, false), 'none'],
-    ['not requested at all', { ...reports.wellKnownOnly(), documents: [] }, 'none'],
-    ['200 with an HTML page or invalid JSON', poppyDoc(200, false), 'unreadable'],
-    ['200 with JSON the engine could not use', poppyDoc(200, true), 'unreadable'],
-    ['a server error', poppyDoc(503, false), 'unreadable'],
-    ['no answer', poppyDoc(null, false), 'unreadable'],
-  ])('%s → %s', (_label, report, expected) => {
-    expect(poppyAbsence(report)).toBe(expected);
+    expect(reportShape(report)).toBe(expected);
   });
 });
 

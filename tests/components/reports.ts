@@ -29,6 +29,7 @@ function doc(kind: DocumentInfo['kind'], url: string, httpStatus: number | null,
     bytes: published ? 2048 : null,
     redirected: false,
     published,
+    absent: httpStatus === 404 || httpStatus === 410,
   };
 }
 

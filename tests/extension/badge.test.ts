@@ -93,8 +93,15 @@ describe('badgeLook', () => {
       bytes: 10,
       redirected: false,
       published: false,
+      absent: true,
     }));
     expect(badgeLook({ kind: 'result', report: soft404 }, echo)).toMatchObject({ text: '', lit: false, title: 'badgeTitleNothing' });
+  });
+
+  it('says a site could not be checked, not that it publishes nothing, when it answers with a server error', () => {
+    const failed = report(site, 'errors', [], { findings: [issue('error')] });
+    failed.documents = failed.documents.map((d) => ({ ...d, httpStatus: 503, published: false, absent: false }));
+    expect(badgeLook({ kind: 'result', report: failed }, echo)).toMatchObject({ text: '', lit: false, title: 'badgeTitleUnreadable' });
   });
 
   it('lights the icon only for sites that publish something', () => {
@@ -108,6 +115,7 @@ describe('tooltips in words from _locales', () => {
     'actionTitleIdle',
     'badgeTitleChecking',
     'badgeTitleNothing',
+    'badgeTitleUnreadable',
     'badgeTitleVerifiedOne',
     'badgeTitleVerifiedMany',
     'badgeTitleVerifiedSome',
@@ -139,6 +147,7 @@ describe('tooltips in words from _locales', () => {
         bytes: 60,
         redirected: false,
         published: true,
+        absent: false,
       },
     ];
     return only;

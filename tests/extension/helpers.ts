@@ -40,6 +40,7 @@ export function report(target: string, verdict: Verdict, skills: SkillReport[] =
         bytes: null,
         redirected: false,
         published,
+        absent: !published,
       },
     ],
     ...extra,

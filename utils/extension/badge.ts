@@ -3,6 +3,7 @@
  * applier (utils/extension/platform/badge-applier.ts) only copies this onto `browser.action`, always per tab.
  */
 import type { Report } from '../engine/report/report';
+import { reportState } from '../engine/report/state';
 import type { Translate } from './i18n';
 import { hostOf } from '../engine/text/host-of';
 
@@ -25,6 +26,7 @@ export type BadgeMessageKey =
   | 'actionTitleIdle'
   | 'badgeTitleChecking'
   | 'badgeTitleNothing'
+  | 'badgeTitleUnreadable'
   /** site, count */
   | 'badgeTitleVerifiedOne'
   | 'badgeTitleVerifiedMany'
@@ -53,11 +55,6 @@ const ICON_SIZES = [16, 32, 48, 128] as const;
 /** `public/icon/<size>.png` when lit, `idle-<size>.png` otherwise. */
 export function iconPaths(lit: boolean): Record<string, string> {
   return Object.fromEntries(ICON_SIZES.map((size) => [String(size), `/icon/${lit ? '' : 'idle-'}${size}.png`]));
-}
-
-/** Nothing an agent could use: no document published and no skill listed (a soft-404 page too). */
-function publishesNothing(report: Report): boolean {
-  return report.verdict === 'none' || (report.skills.length === 0 && !report.documents.some((d) => d.published));
 }
 
 function siteName(report: Report): string {
@@ -91,7 +88,17 @@ export function badgeLook(state: BadgeState, t: Translate): BadgeLook {
   if (state.kind === 'idle') return { text: '', color: BADGE_COLORS.checking, title: t('actionTitleIdle'), lit: false };
   if (state.kind === 'checking') return { text: '…', color: BADGE_COLORS.checking, title: t('badgeTitleChecking'), lit: false };
   const { report } = state;
-  if (publishesNothing(report)) return { text: '', color: BADGE_COLORS.checking, title: t('badgeTitleNothing'), lit: false };
+  // Nothing an agent could use (the one report state, utils/engine/report/state.ts): no badge,
+  // and the tooltip tells "publishes nothing" from "could not be checked".
+  const shown = reportState(report);
+  if (shown === 'nothing' || shown === 'unreadable') {
+    return {
+      text: '',
+      color: BADGE_COLORS.checking,
+      title: t(shown === 'nothing' ? 'badgeTitleNothing' : 'badgeTitleUnreadable'),
+      lit: false,
+    };
+  }
   const verdict = report.verdict === 'none' ? 'ok' : report.verdict;
   const count = report.skills.length;
   // The badge fits about four characters: "99+" and a glyph.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT, AGENT_PROTOCOL, API, AUTH, MEDIATED, MEDIATED_FIELD, ORGANIZATION, SIGN_IN, WEB } from '../../../utils/engine/poppy/names';
 import { MAX_UNKNOWN_FIELD_FINDINGS } from '../../../utils/engine/json/unknown-fields';
-import { PROTOCOL_SCOPE_WORDS, POPPY_CODES } from '../../../utils/engine/poppy';
+import { POPPY_CODES } from '../../../utils/engine/poppy';
+import { PROTOCOL_SCOPE_WORDS } from '../../../utils/engine/report/look';
 import { POPPY, POPPY_FIELD_TREE, PROTOCOL_SCOPES, SIGN_IN_TYPES, type FieldTree } from '../../../utils/engine/spec';
 import { CTX, REQUESTED, expectWellFormed, parse, variant, type Doc } from './poppy-example';
 import { english } from '../../helpers/english';

@@ -4,6 +4,7 @@ import { quote } from '../json/values';
 import { and } from '../report/words';
 import { parsePoppy } from '../poppy';
 import type { PoppyModel, Report, SkillReport } from '../report/report';
+import { NOT_FOUND_STATUSES } from '../report/state';
 import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexParse, type MergedEntry } from '../skill-index';
 import { DEFAULT_LIMITS, WELL_KNOWN, type Limits } from '../spec';
 import { siteContext } from '../net/url-policy';
@@ -79,7 +80,7 @@ async function checkOrigin(
     if (parsed.skillIndex !== undefined) {
       embedded = parseSkillIndex(parsed.skillIndex, indexContext('poppy', poppyDoc.url, poppyDoc.info.requestedUrl, limits));
     }
-  } else if (poppyDoc.info.httpStatus === 404 || poppyDoc.info.httpStatus === 410) {
+  } else if (NOT_FOUND_STATUSES.includes(poppyDoc.info.httpStatus ?? 0)) {
     findings.push(finding(C['no-poppy-json'].says({}), { document: poppyDoc.info.requestedUrl }));
   }
   const wellKnown = indexDoc.value

@@ -2,6 +2,7 @@ import { fetchBounded, type FetchFailure, type FetchResult, type FetchSuccess } 
 import { finding, productionOnly, type Finding } from '../report/findings';
 import { readJsonDocument } from './json-document';
 import type { DocumentInfo } from '../report/report';
+import { NOT_FOUND_STATUSES } from '../report/state';
 import { ENGINE_CODES as C } from './codes';
 import { noteCut } from './budget';
 import { fetchOptions, type CheckContext } from './context';
@@ -32,6 +33,7 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
     bytes: result.ok ? result.bytes.byteLength : null,
     redirected: result.redirected,
     published: false,
+    absent: !result.ok && result.reason === 'http-status' && NOT_FOUND_STATUSES.includes(result.httpStatus ?? 0),
   };
   const base = { info, value: null, text: null, url: result.url ?? url, noAnswer: false, failure: null };
   if (!result.ok) {
@@ -44,7 +46,10 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
 
   const doc = readJsonDocument(result.bytes, result.contentType, result.url);
   const findings = [...doc.findings, ...transportFindings(result, ctx)];
-  if (!doc.ok) return { ...base, findings: doc.published ? findings : doc.findings };
+  if (!doc.ok) {
+    info.absent = !doc.published;
+    return { ...base, findings: doc.published ? findings : doc.findings };
+  }
   info.published = true;
   return { ...base, value: doc.value, text: doc.text, findings };
 }
@@ -54,7 +59,7 @@ function failureFindings(result: Extract<FetchResult, { ok: false }>): { finding
   switch (result.reason) {
     case 'http-status':
       // 404 (or 410) simply means "not published"; the caller says so in context.
-      if (result.httpStatus === 404 || result.httpStatus === 410) return { findings: [], noAnswer: false };
+      if (NOT_FOUND_STATUSES.includes(result.httpStatus ?? 0)) return { findings: [], noAnswer: false };
       return { findings: [finding(C['document-unreachable'].says.status({ detail: result.detail }), where)], noAnswer: false };
     case 'too-large':
       return { findings: [finding(C['document-too-large'].says({ detail: result.detail }), where)], noAnswer: false };

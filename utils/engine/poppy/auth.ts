@@ -6,17 +6,6 @@ import { POPPY_CODES } from './codes';
 import { AUTH, MEDIATED, MEDIATED_FIELD, SIGN_IN } from './names';
 import { label, type Path, type PoppyReader } from './reader';
 import { readHttpsUrl } from './urls';
-import { keyPart } from '../report/findings';
-import { sentence, type Sentence } from '../report/words';
-
-/**
- * Plain words for the protocol's own scopes (`scope_poppy_read`…): sites describe their own
- * scopes in `custom_scopes`, and the panel should not show these bare. Readers show them when
- * the site gave no description.
- */
-export const PROTOCOL_SCOPE_WORDS: ReadonlyMap<string, Sentence<readonly []>> = new Map(
-  PROTOCOL_SCOPES.map((scope) => [scope, sentence(`scope_${keyPart(scope.replace(/\W/g, '_'))}`, [])]),
-);
 
 const MEDIATED_TYPE: SignInType = 'mediated';
 

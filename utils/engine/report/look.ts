@@ -1,4 +1,4 @@
-import { SIGNED_OUT, type ApiType, type Severity, type SkillStatus, type Verdict } from '../spec';
+import { PROTOCOL_SCOPES, SIGNED_OUT, type ApiType, type Severity, type SkillStatus, type Verdict } from '../spec';
 import type { DocumentInfo, SignIn, SkillSource } from './report';
 import { sentence, type Sentence, type Words } from './words';
 
@@ -65,6 +65,15 @@ export const DOCUMENT_KIND_WORDS: Readonly<Record<DocumentInfo['kind'], Sentence
   index: sentence('docIndex', []),
   'legacy-index': sentence('docLegacyIndex', []),
 };
+
+/**
+ * Plain words for the protocol's own scopes (`scope_poppy_read`…): sites describe their own
+ * scopes in `custom_scopes`, and a reader should not see these two bare. Shown when the site gave
+ * no description.
+ */
+export const PROTOCOL_SCOPE_WORDS: ReadonlyMap<string, Sentence<readonly []>> = new Map(
+  PROTOCOL_SCOPES.map((scope) => [scope, sentence(`scope_${scope.replace(/\W/g, '_')}`, [])]),
+);
 
 /** Where an entry was listed. */
 export const SKILL_SOURCE_WORDS: Readonly<Record<SkillSource, Sentence<readonly []>>> = {

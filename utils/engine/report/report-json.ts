@@ -1,6 +1,7 @@
 import type { Finding } from './findings';
 import { renderParam, renderText, type MessageSource } from './render';
 import type { Report, SkillReport } from './report';
+import { reportState, type ReportState } from './state';
 import type { Words } from './words';
 
 /** A finding as the JSON report carries it: the words rendered, and the key and values they came from. */
@@ -22,6 +23,8 @@ export interface SkillJson extends Omit<SkillReport, 'reason'> {
 }
 
 export interface ReportJson extends Omit<Report, 'findings' | 'skills'> {
+  /** What the check comes to (report/state.ts): the badge's, the panel's and the CLI's one answer. */
+  state: Exclude<ReportState, 'checking'>;
   skills: SkillJson[];
   findings: FindingJson[];
 }
@@ -45,5 +48,6 @@ export function reportToJson(report: Report, source: MessageSource): ReportJson 
   const skills = report.skills.map(({ reason, ...rest }): SkillJson =>
     reason === undefined ? rest : { ...rest, reason: renderText(source, reason), reasonKey: reason.key, reasonParams: values(reason) },
   );
-  return { ...report, skills, findings };
+  const { target, checkedAt, verdict, ...rest } = report;
+  return { target, checkedAt, verdict, state: reportState(report), ...rest, skills, findings };
 }

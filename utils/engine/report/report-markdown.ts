@@ -1,11 +1,20 @@
-import { PROTOCOL_SCOPE_WORDS } from '../poppy/auth';
 import { SEVERITIES, SKILL_STATUSES } from '../spec';
 import type { Finding } from './findings';
-import { apiTypeWords, DOCUMENT_KIND_WORDS, SEVERITY_LOOK, SIGN_IN_WORDS, SKILL_STATUS_LOOK, skillStatusWords, VERDICT_LOOK } from './look';
+import {
+  apiTypeWords,
+  DOCUMENT_KIND_WORDS,
+  PROTOCOL_SCOPE_WORDS,
+  SEVERITY_LOOK,
+  SIGN_IN_WORDS,
+  SKILL_STATUS_LOOK,
+  skillStatusWords,
+  VERDICT_LOOK,
+} from './look';
 import { fence, mdCode, mdText } from './markdown-text';
 import { MISMATCH_CAUSE_WORDS } from './mismatch-words';
 import { renderParam, renderText, type MessageSource } from './render';
-import { poppyAbsence, type DocumentInfo, type PoppyModel, type Report, type SkillReport } from './report';
+import type { DocumentInfo, PoppyModel, Report, SkillReport } from './report';
+import { poppyAbsence } from './state';
 import { REPORT_WORDS as W } from './report-words';
 import { list, type Param, type Words } from './words';
 import { hostOf } from '../text/host-of';

@@ -20,6 +20,8 @@ export const REPORT_WORDS = {
   noFindings: sentence('md_no_findings', []),
   localSite: sentence('localSite', []),
   noPoppy: sentence('noPoppyJson', ['host']),
+  nothingTitle: sentence('nothingTitle', []),
+  unreachableTitle: sentence('unreachableTitle', []),
   poppyUnreadable: sentence('poppyJsonUnreadable', ['host']),
   documentsHeading: sentence('documentsHeading', []),
   docNoResponse: sentence('docNoResponse', []),

@@ -124,6 +124,11 @@ export interface DocumentInfo {
   redirected: boolean;
   /** Whether the document is published: 200 and a JSON body. */
   published: boolean;
+  /**
+   * Simply not there: 404 or 410, or an answer that is not JSON at all (an HTML soft 404, a
+   * sign-in page, plain text: D8). A document that failed any other way is neither.
+   */
+  absent: boolean;
 }
 
 /** A check that ran out of its budget before it was done (Limits.checkMs, Limits.siteBytes). */
@@ -151,19 +156,4 @@ export interface Report {
   documents: DocumentInfo[];
   /** Present when the check was cut short: what it did not get to is `unreachable`. */
   cutShort?: CutShort;
-}
-
-/** HTTP statuses that say "there is no such document", as opposed to "it failed". */
-export const NOT_FOUND_STATUSES: readonly number[] = [404, 410];
-
-/**
- * Why a report has no poppy.json model: the site has none (404, 410, or nothing was requested),
- * or one came back that could not be used (an HTML page, invalid JSON, a server error, no
- * answer). The two read very differently to a site owner; the findings say what went wrong.
- */
-export function poppyAbsence(report: Report): 'none' | 'unreadable' {
-  const doc = report.documents.find((d) => d.kind === 'poppy');
-  return doc === undefined || (!doc.published && doc.httpStatus !== null && NOT_FOUND_STATUSES.includes(doc.httpStatus))
-    ? 'none'
-    : 'unreadable';
 }
