@@ -12,7 +12,7 @@ import { formatHuman } from './format-human';
 import { toSarif } from './format-sarif';
 import type { Io } from './io';
 import type { FileLocation } from './locations';
-import { createStyle, wantsColor } from './style';
+import { createStyle, safeJson, safeText, wantsColor } from './style';
 
 export const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -35,13 +35,13 @@ export interface CheckedTarget {
  */
 export function jsonReport(report: Report, checked: CheckedTarget): string {
   const json = reportToJson(report, ENGLISH);
-  if (checked.directory === null) return JSON.stringify(json, null, 2);
+  if (checked.directory === null) return safeJson(json);
   // Findings keep their order through the export: the n-th is the n-th of the report.
   const findings = json.findings.map((f, i) => {
     const where = checked.locations?.get(report.findings[i]!);
     return where ? { ...f, file: where.file, line: where.line, column: where.column } : f;
   });
-  return JSON.stringify({ ...json, directory: checked.directory, findings }, null, 2);
+  return safeJson({ ...json, directory: checked.directory, findings });
 }
 
 function render(format: Format, report: Report, checked: CheckedTarget, color: boolean): string {
@@ -49,9 +49,10 @@ function render(format: Format, report: Report, checked: CheckedTarget, color: b
     case 'json':
       return jsonReport(report, checked);
     case 'markdown':
-      return reportToMarkdown(report, ENGLISH);
+      // Line by line: the document's own line breaks stay, every hidden character is spelled out.
+      return reportToMarkdown(report, ENGLISH).split('\n').map(safeText).join('\n');
     case 'sarif':
-      return JSON.stringify(toSarif(report, checked.locations), null, 2);
+      return safeJson(toSarif(report, checked.locations));
     case 'text':
       return formatHuman(report, createStyle(color), checked.elapsedMs, checked);
   }

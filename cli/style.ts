@@ -1,3 +1,5 @@
+import { escapeHiddenInJson, revealHidden } from '../utils/engine/text/reveal';
+
 /** ANSI styling, only when writing to a terminal that wants colour (NO_COLOR is honoured). */
 export interface Style {
   red(s: string): string;
@@ -22,13 +24,17 @@ export function wantsColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): 
 }
 
 /**
- * Site content reaches the terminal: every control character is shown as `\uXXXX` (escape
- * sequences could rewrite the screen or the title, and a line break would let a site print a line
- * of its own, such as a fake `Verdict: OK`), and so are line and paragraph separators, bidi
- * overrides and zero-width characters, so what a site wrote cannot disguise itself.
+ * Site content reaches the terminal through these two, and nothing else: escape sequences could
+ * rewrite the screen or the title, a line break would let a site print a line of its own (a fake
+ * `Verdict: OK`), and bidi, zero-width, tag and other hidden characters would let what a site
+ * wrote disguise itself. Both use the engine's one rule (utils/engine/text/reveal.ts): by Unicode
+ * property, not a list of ours.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
 export function safeText(s: string): string {
-  return s.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return revealHidden(s);
+}
+
+/** JSON for stdout or a file: the same value, every hidden character (C1 controls too) escaped. */
+export function safeJson(value: unknown, indent = 2): string {
+  return escapeHiddenInJson(JSON.stringify(value, null, indent));
 }

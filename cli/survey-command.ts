@@ -8,6 +8,7 @@ import { appendTo, countSites, linesOf, sinkTo, sitesOf, type LineSink } from '.
 import { forEachPooled } from './survey/pool';
 import { surveyLine, unusableLine, type SurveyLine } from './survey/result';
 import { SurveySummary } from './survey/summary';
+import { safeJson } from './style';
 import { SURVEY_HELP } from './usage';
 
 const OPTIONS = {
@@ -79,7 +80,7 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
   await forEachPooled(pending, concurrency, async (site) => {
     const line = await surveySite(site, network.settings, { deadlineMs: deadlineS * 1000, full: values.full });
     summary.add(line);
-    await sink.write(JSON.stringify(line));
+    await sink.write(safeJson(line, 0));
     progress.checked(summary);
   });
   await sink.close();

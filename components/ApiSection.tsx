@@ -2,6 +2,8 @@ import type { PoppyModel } from '../utils/engine/report/report';
 import { apiTypeWords } from '../utils/engine/report/look';
 import { ExternalLink } from './ExternalLink';
 import { useSay, useT } from './i18n';
+import { revealHidden } from '../utils/engine/text/reveal';
+import { isolated, SiteCode, SiteText } from './SiteText';
 
 /** The APIs an agent may call, and the company's own agent protocols. */
 export function ApiSection(props: { poppy: PoppyModel; site: string }) {
@@ -16,9 +18,13 @@ export function ApiSection(props: { poppy: PoppyModel; site: string }) {
         {apis.map((api, i) => (
           <li key={i} data-api={api.type}>
             <p class="lead">{say(apiTypeWords(api.type))}</p>
-            {api.description !== null ? <p>{api.description}</p> : null}
+            {api.description !== null ? (
+              <p>
+                <SiteText text={api.description} />
+              </p>
+            ) : null}
             {api.url !== null ? <ExternalLink url={api.url} site={props.site} /> : null}
-            {api.resource !== null ? <p class="small">{t('apiResource', api.resource)}</p> : null}
+            {api.resource !== null ? <p class="small">{t('apiResource', isolated(revealHidden(api.resource)))}</p> : null}
           </li>
         ))}
       </ul>
@@ -28,7 +34,7 @@ export function ApiSection(props: { poppy: PoppyModel; site: string }) {
           <ul class="plain">
             {agentProtocols.map((protocol, i) => (
               <li key={i} data-agent-protocol={protocol.type ?? ''}>
-                <p class="lead">{protocol.type ?? t('notGiven')}</p>
+                <p class="lead">{protocol.type === null ? t('notGiven') : <SiteCode text={protocol.type} />}</p>
                 {protocol.endpoint !== null ? <ExternalLink url={protocol.endpoint} site={props.site} /> : null}
               </li>
             ))}
@@ -37,7 +43,7 @@ export function ApiSection(props: { poppy: PoppyModel; site: string }) {
       ) : null}
       {extensions.length > 0 ? (
         <p class="small">
-          {t('extensionsLabel')} {extensions.map((e) => (e.version === null ? e.name : `${e.name} (${e.version})`)).join(', ')}
+          {t('extensionsLabel')} {extensions.map((e) => isolated(e.version === null ? e.name : `${e.name} (${e.version})`)).join(', ')}
         </p>
       ) : null}
     </section>

@@ -1,6 +1,8 @@
 import type { DocumentInfo } from '../utils/engine/report/report';
 import { DOCUMENT_KIND_WORDS } from '../utils/engine/report/look';
 import { useSay, useT } from './i18n';
+import { revealHidden } from '../utils/engine/text/reveal';
+import { isolated } from './SiteText';
 
 /** What was requested and what came back, for the site owner. */
 export function DocumentsList(props: { documents: readonly DocumentInfo[] }) {
@@ -18,9 +20,9 @@ export function DocumentsList(props: { documents: readonly DocumentInfo[] }) {
           <br />
           <span class="small mono">
             {[
-              doc.url ?? doc.requestedUrl,
-              doc.redirected ? t('docRedirected', doc.requestedUrl) : null,
-              doc.contentType,
+              revealHidden(doc.url ?? doc.requestedUrl),
+              doc.redirected ? t('docRedirected', isolated(revealHidden(doc.requestedUrl))) : null,
+              doc.contentType === null ? null : revealHidden(doc.contentType),
               doc.bytes === null ? null : t('docBytes', doc.bytes),
             ]
               .filter((part) => part !== null)

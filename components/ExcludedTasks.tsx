@@ -1,5 +1,7 @@
 import type { PoppyModel } from '../utils/engine/report/report';
 import { useT } from './i18n';
+import { SiteText } from './SiteText';
+import { escapeHiddenInJson } from '../utils/engine/text/reveal';
 
 /** Shown raw JSON is capped: it is only there so an owner can see what was not understood. */
 const RAW_MAX_CHARS = 4000;
@@ -8,7 +10,8 @@ const RAW_MAX_CHARS = 4000;
 export function ExcludedTasks(props: { poppy: PoppyModel }) {
   const t = useT();
   const { excludedTasks, excludedTasksRaw } = props.poppy;
-  const raw = excludedTasksRaw === null || excludedTasksRaw === undefined ? null : JSON.stringify(excludedTasksRaw, null, 2);
+  const raw =
+    excludedTasksRaw === null || excludedTasksRaw === undefined ? null : escapeHiddenInJson(JSON.stringify(excludedTasksRaw, null, 2));
   return (
     <section aria-labelledby="excluded-heading">
       <h2 id="excluded-heading">{t('excludedHeading')}</h2>
@@ -16,7 +19,7 @@ export function ExcludedTasks(props: { poppy: PoppyModel }) {
         <ul class="excluded">
           {excludedTasks.map((task, i) => (
             <li key={i} data-excluded-task>
-              <span aria-hidden="true">⊘</span> {task}
+              <span aria-hidden="true">⊘</span> <SiteText text={task} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { showInvisible } from '../utils/engine/markdown/visible';
 import { safeLinkTarget } from '../utils/engine/net/safe-link';
 import { useActions } from './actions';
+import { SiteCode } from './SiteText';
 
 /**
  * A site-named URL: a link only when utils/engine/net/safe-link.ts allows it for the checked `site`, else
@@ -13,12 +13,12 @@ import { useActions } from './actions';
 export function ExternalLink(props: { url: string; site: string; children?: ComponentChildren }) {
   const { openLink } = useActions();
   const href = safeLinkTarget(props.url, props.site);
-  const label = props.children !== undefined && props.children !== null ? <span class="link-text">{props.children}</span> : null;
+  const label = props.children !== undefined && props.children !== null ? <bdi class="link-text">{props.children}</bdi> : null;
   if (href === null) {
     return (
       <span class="url">
         {label}
-        <span class="link-target">{showInvisible(props.url)}</span>
+        <SiteCode class="link-target" text={props.url} />
       </span>
     );
   }
@@ -34,7 +34,7 @@ export function ExternalLink(props: { url: string; site: string; children?: Comp
       }}
     >
       {label}
-      <span class="link-target">{showInvisible(href)}</span>
+      <SiteCode class="link-target" text={href} />
     </a>
   );
 }

@@ -3,6 +3,7 @@ import { sortFindings } from '../utils/engine/report/findings';
 import { SEVERITY_LOOK } from '../utils/engine/report/look';
 import { useSay, useT } from './i18n';
 import { groupFindings } from './report-view';
+import { SiteCode } from './SiteText';
 
 /**
  * Findings by severity with their fix hints; code, document and JSON path are there for the
@@ -52,7 +53,7 @@ export function FindingList(props: { findings: readonly Finding[] }) {
           </p>
           <p class="hint">{t('fixHint', say(f.hint))}</p>
           <p class="small mono">
-            {[f.code, f.skill, f.document, f.path].filter((part) => part !== undefined && part !== null).join(' · ')}
+            <SiteCode text={[f.code, f.skill, f.document, f.path].filter((part) => part !== undefined && part !== null).join(' · ')} />
           </p>
         </li>
       ))}

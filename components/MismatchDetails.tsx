@@ -2,6 +2,7 @@ import type { SkillReport } from '../utils/engine/report/report';
 import { CopyButton } from './CopyButton';
 import { useSay, useT } from './i18n';
 import { MISMATCH_CAUSE_WORDS } from '../utils/engine/report/mismatch-words';
+import { SiteCode } from './SiteText';
 
 /**
  * A digest mismatch: never the content (D3), but the two digests, what the bytes suggest went
@@ -30,9 +31,9 @@ export function MismatchDetails(props: { skill: SkillReport }) {
       )}
       <dl class="digests">
         <dt>{t('expectedDigest')}</dt>
-        <dd class="mono">{skill.expectedDigest ?? t('notGiven')}</dd>
+        <dd class="mono">{skill.expectedDigest === null ? t('notGiven') : <SiteCode text={skill.expectedDigest} />}</dd>
         <dt>{t('actualDigest')}</dt>
-        <dd class="mono">{skill.actualDigest ?? t('notGiven')}</dd>
+        <dd class="mono">{skill.actualDigest === null ? t('notGiven') : <SiteCode text={skill.actualDigest} />}</dd>
       </dl>
       {skill.actualDigest !== null ? <CopyButton text={skill.actualDigest} label={t('copyActualDigest')} /> : null}
     </div>

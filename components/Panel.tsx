@@ -5,6 +5,7 @@ import { ReportView } from './ReportView';
 import type { Translate } from '../utils/extension/i18n';
 import type { PanelActions, PanelView } from '../utils/extension/panel-types';
 import { hostOf } from '../utils/engine/text/host-of';
+import { isolatedHost, SiteCode, SiteHost } from './SiteText';
 
 /** `data-verdict` on the root, for end-to-end tests and styling. */
 function panelVerdict(view: PanelView): string {
@@ -40,7 +41,7 @@ function PanelRoot(props: { view: PanelView; actions: PanelActions; now: Date })
   return (
     <main class="panel" data-verdict={panelVerdict(view)} data-view={view.kind} aria-busy={busy}>
       <p class="live" aria-live="polite">
-        {view.kind === 'loading' ? t('loading') : view.kind === 'checking' ? t('checking', hostOf(view.origin)) : ''}
+        {view.kind === 'loading' ? t('loading') : view.kind === 'checking' ? t('checking', isolatedHost(hostOf(view.origin))) : ''}
       </p>
       <Body view={view} actions={props.actions} now={props.now} />
     </main>
@@ -58,13 +59,17 @@ function Body(props: { view: PanelView; actions: PanelActions; now: Date }) {
         <section class="state">
           <h1>{t('unsupportedTitle')}</h1>
           <p>{t('unsupportedBody')}</p>
-          {view.url !== null ? <p class="small mono">{view.url}</p> : null}
+          {view.url !== null ? (
+            <p class="small mono">
+              <SiteCode text={view.url} />
+            </p>
+          ) : null}
         </section>
       );
     case 'no-permission':
       return (
         <section class="state">
-          <h1>{view.origin === '' ? t('noPermissionTitle') : hostOf(view.origin)}</h1>
+          <h1>{view.origin === '' ? t('noPermissionTitle') : <SiteHost host={hostOf(view.origin)} />}</h1>
           <p>{t('noPermissionBody')}</p>
           <button type="button" class="button primary" onClick={props.actions.grantAccess}>
             {t('grantAccess')}

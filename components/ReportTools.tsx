@@ -6,6 +6,7 @@ import { CopyButton } from './CopyButton';
 import { DocumentsList } from './DocumentsList';
 import { useMessages, useT } from './i18n';
 import { checkedAgo } from './report-view';
+import { escapeHiddenInJson, revealInProse } from '../utils/engine/text/reveal';
 
 /** "Checked 3 minutes ago" and the re-check button; disabled while a check runs. */
 export function CheckBar(props: { report: Report; now: Date; busy: boolean }) {
@@ -30,7 +31,7 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
   return (
     <footer class="tools">
       <p class="copy-row">
-        <CopyButton text={() => JSON.stringify(reportToJson(props.report, messages), null, 2)} label={t('copyJson')} />
+        <CopyButton text={() => escapeHiddenInJson(JSON.stringify(reportToJson(props.report, messages), null, 2))} label={t('copyJson')} />
         <CopyButton text={() => reportToMarkdown(props.report, messages)} label={t('copyMarkdown')} />
       </p>
       {props.report.documents.length > 0 ? (
@@ -44,7 +45,7 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
           <summary>{t('rawPoppy')}</summary>
           {/* Text content of a <pre>: the site's bytes are never parsed as HTML. */}
           <pre class="raw" data-raw-poppy>
-            {props.rawPoppy}
+            {revealInProse(props.rawPoppy)}
           </pre>
         </details>
       ) : null}

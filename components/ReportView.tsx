@@ -9,6 +9,7 @@ import { SignInSection } from './SignInSection';
 import { SiteHeader } from './SiteHeader';
 import { SkillSection } from './SkillSection';
 import { hostOf } from '../utils/engine/text/host-of';
+import { SiteHost } from './SiteText';
 
 export interface ReportViewProps {
   report: Report;
@@ -29,7 +30,9 @@ export function ReportView(props: ReportViewProps) {
     return (
       <div class="report" data-state={state}>
         <header class="site">
-          <h1 class="site-name">{host}</h1>
+          <h1 class="site-name">
+            <SiteHost host={host} />
+          </h1>
           <p class={`verdict ${state === 'unreachable' ? 'tone-error' : 'tone-neutral'}`}>
             <span aria-hidden="true">{state === 'unreachable' ? '✗' : '—'}</span>{' '}
             {state === 'unreachable' ? t('unreachableTitle') : t('nothingTitle')}

@@ -3,6 +3,7 @@ import type { SafeNode } from '../utils/engine/markdown/types';
 import { ExternalLink } from './ExternalLink';
 import type { Translate } from '../utils/extension/i18n';
 import { useT } from './i18n';
+import { revealInProse } from '../utils/engine/text/reveal';
 
 type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 
@@ -55,7 +56,7 @@ function render(node: SafeNode, ctx: Context, key: number): ComponentChildren {
         <figure key={key} class="code-block">
           {node.lang ? <figcaption>{String(node.lang)}</figcaption> : null}
           <pre>
-            <code>{String(node.text)}</code>
+            <code>{revealInProse(String(node.text))}</code>
           </pre>
         </figure>
       );
@@ -64,9 +65,9 @@ function render(node: SafeNode, ctx: Context, key: number): ComponentChildren {
     case 'break':
       return <br key={key} />;
     case 'text':
-      return String(node.text);
+      return revealInProse(String(node.text));
     case 'inline-code':
-      return <code key={key}>{String(node.text)}</code>;
+      return <code key={key}>{revealInProse(String(node.text))}</code>;
     case 'emphasis':
       return <em key={key}>{renderAll(node.children, ctx)}</em>;
     case 'strong':

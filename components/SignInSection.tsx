@@ -4,10 +4,12 @@ import type { Translate } from '../utils/extension/i18n';
 import { PROTOCOL_SCOPE_WORDS, SIGN_IN_WORDS } from '../utils/engine/report/look';
 import { ExternalLink } from './ExternalLink';
 import { useSay, useT } from './i18n';
+import type { ComponentChildren } from 'preact';
+import { isolated, SiteCode, SiteText } from './SiteText';
 
 /** The site's words for a scope, else the protocol's own for its scopes. */
-function scopeText(scope: ScopeInfo, t: Translate, say: (words: Words) => string): string {
-  if (scope.description !== null) return scope.description;
+function scopeText(scope: ScopeInfo, t: Translate, say: (words: Words) => string): ComponentChildren {
+  if (scope.description !== null) return <SiteText text={scope.description} />;
   const words = PROTOCOL_SCOPE_WORDS.get(scope.name);
   return words ? `${say(words({}))} ${t('scopeProtocol')}` : t('scopeNoDescription');
 }
@@ -32,7 +34,10 @@ export function SignInSection(props: { poppy: PoppyModel; site: string }) {
                 <ul class="scopes">
                   {signIn.scopes.map((scope, j) => (
                     <li key={j}>
-                      <code>{scope.name}</code> {scopeText(scope, t, say)}
+                      <code>
+                        <SiteCode text={scope.name} />
+                      </code>{' '}
+                      {scopeText(scope, t, say)}
                     </li>
                   ))}
                 </ul>
@@ -66,7 +71,10 @@ function Mediated(props: { signIn: SignIn; site: string }) {
       </p>
       {fields.length > 0 ? (
         <p class="muted">
-          {t('mediatedFields', fields.map((f) => (f.secret ? t('fieldSecret', f.label ?? f.name) : (f.label ?? f.name))).join(', '))}
+          {t(
+            'mediatedFields',
+            fields.map((f) => (f.secret ? t('fieldSecret', isolated(f.label ?? f.name)) : isolated(f.label ?? f.name))).join(', '),
+          )}
         </p>
       ) : null}
       {props.signIn.endpoint ? (

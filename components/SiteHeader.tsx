@@ -4,6 +4,7 @@ import { WELL_KNOWN } from '../utils/engine/spec';
 import { useSay, useT } from './i18n';
 import { VERDICT_LOOK } from '../utils/engine/report/look';
 import { hostOf } from '../utils/engine/text/host-of';
+import { isolatedHost, SiteHost, SiteText } from './SiteText';
 
 /** Who publishes this, for which domain, under which protocol version, and the overall verdict. */
 export function SiteHeader(props: { report: Report }) {
@@ -15,7 +16,7 @@ export function SiteHeader(props: { report: Report }) {
   const host = hostOf(report.target);
   return (
     <header class="site">
-      <h1 class="site-name">{poppy?.organization.name ?? host}</h1>
+      <h1 class="site-name">{poppy?.organization.name ? <SiteText text={poppy.organization.name} /> : <SiteHost host={host} />}</h1>
       <p class={`verdict tone-${verdict.tone}`}>
         <span aria-hidden="true">{verdict.symbol}</span> {say(verdict.label({}))}
       </p>
@@ -28,7 +29,7 @@ export function SiteHeader(props: { report: Report }) {
             <DomainMatch domain={poppy.organization.domain} matches={poppy.organization.domainMatches} host={host} />
           </dd>
           <dt>{t('protocolVersionLabel')}</dt>
-          <dd>{poppy.protocolVersion ?? t('notGiven')}</dd>
+          <dd>{poppy.protocolVersion === null ? t('notGiven') : <SiteText text={poppy.protocolVersion} />}</dd>
         </dl>
       )}
       {report.local ? <p class="muted">{t('localSite')}</p> : null}
@@ -44,7 +45,7 @@ function NoPoppy(props: { report: Report; host: string }) {
   const t = useT();
   const { report } = props;
   const absence = poppyAbsence(report);
-  const sentences = [t(absence === 'none' ? 'noPoppyJson' : 'poppyJsonUnreadable', props.host)];
+  const sentences = [t(absence === 'none' ? 'noPoppyJson' : 'poppyJsonUnreadable', isolatedHost(props.host))];
   if (report.skills.length > 0) {
     sentences.push(
       report.skills.every((skill) => skill.source === 'legacy')
@@ -64,14 +65,14 @@ function DomainMatch(props: { domain: string | null; matches: boolean | null; ho
   if (props.domain === null) return <span>{t('notGiven')}</span>;
   return (
     <span data-domain-matches={String(props.matches)}>
-      <span class="mono">{props.domain}</span>{' '}
+      <SiteHost class="mono" host={props.domain} />{' '}
       {props.matches === true ? (
         <span class="tone-ok">
           <span aria-hidden="true">✓</span> {t('domainMatches')}
         </span>
       ) : props.matches === false ? (
         <span class="tone-error">
-          <span aria-hidden="true">✗</span> {t('domainDiffers', props.host)}
+          <span aria-hidden="true">✗</span> {t('domainDiffers', isolatedHost(props.host))}
         </span>
       ) : null}
     </span>

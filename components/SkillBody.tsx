@@ -4,6 +4,7 @@ import type { SkillReport } from '../utils/engine/report/report';
 import { useActions } from './actions';
 import { useT } from './i18n';
 import { SafeMarkdown } from './SafeMarkdown';
+import { SiteText } from './SiteText';
 
 type Body = { state: 'idle' | 'loading' | 'unavailable' } | { state: 'ready'; nodes: SafeNode[] };
 
@@ -38,8 +39,12 @@ export function SkillBody(props: { skill: SkillReport; site: string }) {
         <dl class="frontmatter">
           {frontmatter.map(([key, value], i) => (
             <div key={i}>
-              <dt>{key}</dt>
-              <dd>{displayValue(value)}</dd>
+              <dt>
+                <SiteText text={key} />
+              </dt>
+              <dd>
+                <SiteText text={displayValue(value)} />
+              </dd>
             </div>
           ))}
         </dl>

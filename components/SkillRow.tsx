@@ -4,6 +4,7 @@ import { useSay, useT } from './i18n';
 import { MismatchDetails } from './MismatchDetails';
 import { skillHost } from './report-view';
 import { SkillBody } from './SkillBody';
+import { isolatedHost, SiteText } from './SiteText';
 
 /** One index entry: name, status in words and symbol, what it is for and where it lives. */
 export function SkillRow(props: { skill: SkillReport; target: string }) {
@@ -14,13 +15,19 @@ export function SkillRow(props: { skill: SkillReport; target: string }) {
   const where = skillHost(skill, props.target);
   return (
     <li class={`skill tone-border-${status.tone}`} data-skill={skill.name} data-status={skill.status}>
-      <h3 class="skill-name">{skill.name}</h3>
+      <h3 class="skill-name">
+        <SiteText text={skill.name} />
+      </h3>
       <p class={`status tone-${status.tone}`}>
         <span aria-hidden="true">{status.symbol}</span> {say(skillStatusWords(skill.status))}
       </p>
-      {skill.description !== null ? <p class="company-text">{skill.description}</p> : null}
+      {skill.description !== null ? (
+        <p class="company-text">
+          <SiteText text={skill.description} />
+        </p>
+      ) : null}
       <p class="small">
-        {where.host === null ? t('hostUnknown') : where.sameSite ? t('hostedHere') : t('hostedOn', where.host)}
+        {where.host === null ? t('hostUnknown') : where.sameSite ? t('hostedHere') : t('hostedOn', isolatedHost(where.host))}
         {' · '}
         {say(SKILL_SOURCE_WORDS[skill.source]({}))}
       </p>

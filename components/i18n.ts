@@ -2,6 +2,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { Words } from '../utils/engine/report/words';
 import type { MessageSource } from '../utils/engine/report/render';
+import { isolateValues } from './SiteText';
 import { sayWith, sourceOf, type Translate } from '../utils/extension/i18n';
 
 /** The panel's strings reach every component without drilling; `<Panel t={…}>` provides them. */
@@ -20,5 +21,7 @@ export function useMessages(): MessageSource {
 
 /** The engine's words (findings, reasons, causes) in the panel's language. */
 export function useSay(): (words: Words) => string {
-  return sayWith(useT());
+  const say = sayWith(useT());
+  // Values in the engine's words are the site's (a name, a path, a quoted value): isolated.
+  return (words) => say(isolateValues(words));
 }

@@ -3,30 +3,53 @@
 import { describe, expect, it } from 'vitest';
 import { formatHuman } from '../../cli/format-human';
 import { isPublicTarget } from '../../cli/check';
-import { createStyle, safeText } from '../../cli/style';
+import { createStyle, safeJson, safeText } from '../../cli/style';
 import type { Report } from '../../utils/engine/report/report';
 import { FETCH_WORDS } from '../../utils/engine/net/fetch-words';
 import * as reports from '../components/reports';
 
-describe('safeText', () => {
+describe('safeText (the terminal): every hidden character spelled out, by Unicode property', () => {
   it.each([
-    ['a line feed', 'a\nb', 'a\\u000ab'],
-    ['a carriage return', 'a\rb', 'a\\u000db'],
-    ['a tab', 'a\tb', 'a\\u0009b'],
-    ['NUL', 'a\u0000b', 'a\\u0000b'],
-    ['an escape sequence', '\u001b[2J', '\\u001b[2J'],
-    ['DEL and C1 controls', '\u007f\u0085\u009b', '\\u007f\\u0085\\u009b'],
-    ['the line separator', 'a\u2028b', 'a\\u2028b'],
-    ['the paragraph separator', 'a\u2029b', 'a\\u2029b'],
-    ['a bidi override', 'txt.\u202Egpj', 'txt.\\u202egpj'],
-    ['isolates', '\u2066x\u2069', '\\u2066x\\u2069'],
-    ['zero-width characters and a BOM', 'a\u200bb\u200dc\ufeff', 'a\\u200bb\\u200dc\\ufeff'],
-  ])('shows %s as an escape', (_label, input, shown) => {
+    ['a line feed', 'a\nb', 'a⟨U+000A⟩b'],
+    ['a carriage return', 'a\rb', 'a⟨U+000D⟩b'],
+    ['a tab', 'a\tb', 'a⟨U+0009⟩b'],
+    ['NUL', 'a\u0000b', 'a⟨U+0000⟩b'],
+    ['an escape sequence', '\u001b[2J', '⟨U+001B⟩[2J'],
+    ['DEL and C1 controls', '\u007f\u0085\u009b', '⟨U+007F⟩⟨U+0085⟩⟨U+009B⟩'],
+    ['the line separator', 'a\u2028b', 'a⟨U+2028⟩b'],
+    ['the paragraph separator', 'a\u2029b', 'a⟨U+2029⟩b'],
+    ['a bidi override', 'txt.\u202Egpj', 'txt.⟨U+202E⟩gpj'],
+    ['isolates', '\u2066x\u2069', '⟨U+2066⟩x⟨U+2069⟩'],
+    ['zero-width characters and a BOM', 'a\u200bb\u200dc\ufeff', 'a⟨U+200B⟩b⟨U+200D⟩c⟨U+FEFF⟩'],
+    // These passed through raw while the command line kept a list of its own (issue 13 §3).
+    ['the Arabic letter mark', 'a\u061Cb', 'a⟨U+061C⟩b'],
+    ['the word joiner', 'a\u2060b', 'a⟨U+2060⟩b'],
+    ['invisible times', 'a\u2062b', 'a⟨U+2062⟩b'],
+    ['a soft hyphen', 'a\u00ADb', 'a⟨U+00AD⟩b'],
+    ['the Mongolian vowel separator', 'a\u180Eb', 'a⟨U+180E⟩b'],
+    ['tag characters', 'ok\u{E0001}\u{E0069}\u{E0067}\u{E007F}', 'ok⟨U+E0001⟩⟨U+E0069⟩⟨U+E0067⟩⟨U+E007F⟩'],
+    ['private use and unassigned', '\uE000\u0378', '⟨U+E000⟩⟨U+0378⟩'],
+  ])('shows %s spelled out', (_label, input, shown) => {
     expect(safeText(input)).toBe(shown);
   });
 
   it('leaves ordinary text alone, accents and emoji included', () => {
     expect(safeText('Fleurs à domicile · 🌷 "quoted" \\ back')).toBe('Fleurs à domicile · 🌷 "quoted" \\ back');
+  });
+});
+
+describe('safeJson (the JSON writer)', () => {
+  it('escapes C1 controls (8-bit CSI, OSC, ST) that JSON.stringify leaves raw, and means the same', () => {
+    const value = { name: 'a\u009b2J\u009d0;title\u009c', note: 'x\u202Ey\u{E0041}', list: ['line\nbreak'] };
+    expect(JSON.stringify(value)).toMatch(/[\u0080-\u009f]/);
+    const out = safeJson(value);
+    expect(out).not.toMatch(/[\u0080-\u009f\u202e]|\u{E0041}/u);
+    expect(out).toContain('"a\\u009b2J\\u009d0;title\\u009c"');
+    expect(JSON.parse(out)).toEqual(value);
+  });
+
+  it('keeps one line per value when asked (survey lines)', () => {
+    expect(safeJson({ a: '\u0085' }, 0)).toBe('{"a":"\\u0085"}');
   });
 });
 
@@ -69,7 +92,7 @@ describe('formatHuman on hostile text', () => {
     const out = formatHuman(report, createStyle(false), 12);
     const verdictLines = out.split(/\r\n|\r|\n|\u2028|\u2029/).filter((line) => line.trimStart().startsWith('Verdict:'));
     expect(verdictLines).toEqual(['Verdict: errors — 1 error(s), 0 warning(s), 0 info']);
-    expect(out).toContain(`evil\\u000a${fake}`);
+    expect(out).toContain(`evil⟨U+000A⟩${fake}`);
     expect(out).not.toMatch(/[\r\u2028\u2029]/);
   });
 });

@@ -7,6 +7,7 @@ import { buildCli, caFileFor, cli } from './cli-process';
 import type { Report } from '../../utils/engine/report/report';
 import type { Verdict } from '../../utils/engine/spec';
 import { HOSTILE_SITES } from '../fixtures/hostile/index';
+import { HIDDEN } from '../fixtures/hostile/skill-content';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { ALL_SITES } from '../fixtures/sites/index';
 
@@ -93,7 +94,22 @@ describe('poppy-inspector check (human output) on hostile text', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(STACK_TRACE);
     expect(r.stdout).toContain('terminal-escapes');
-    expect(r.stdout).toContain('\\u001b');
-    expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/);
+    expect(r.stdout).toContain('⟨U+001B⟩');
+    expect(r.stdout).not.toMatch(/(?![\n\t])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u);
+  });
+
+  it('spells out what a hand list missed: U+061C, U+2060, U+2062, U+00AD, U+180E, tags, C1', async () => {
+    const r = await check('h-unicode');
+    expect(r.stdout).toContain('hidden-characters');
+    for (const shown of ['⟨U+061C⟩', '⟨U+2060⟩', '⟨U+2062⟩', '⟨U+00AD⟩', '⟨U+180E⟩', '⟨U+E0068⟩', '⟨U+009B⟩', '⟨U+009D⟩']) {
+      expect(r.stdout).toContain(shown);
+    }
+  });
+
+  it('--json escapes C1 controls and the other hidden characters, and still parses to the same text', async () => {
+    const r = await check('h-unicode', '--json');
+    expect(r.stdout).not.toMatch(/(?![\n])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}]/u);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.skills.find((s) => s.name === 'hidden-characters')?.description).toBe(HIDDEN);
   });
 });

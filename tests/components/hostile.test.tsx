@@ -102,8 +102,8 @@ describe('SafeMarkdown with hostile Markdown', () => {
     expect([container.textContent, ...attributeValues].filter((v) => v?.includes('tracker.example'))).toEqual([]);
   });
 
-  it('keeps bidi and zero-width characters as inert text', () => {
-    expect(container.textContent).toContain('Zero\u200Bwidth and \u202Ereversed\u202C text.');
+  it('spells out bidi and zero-width characters in prose', () => {
+    expect(container.textContent).toContain('Zero⟨U+200B⟩width and ⟨U+202E⟩reversed⟨U+202C⟩ text.');
   });
 
   it('puts the document headings below the panel heading', () => {
@@ -156,7 +156,7 @@ describe('SafeMarkdown with a tampered tree', () => {
     // The URL parser percent-encodes the override in the href; the shown target is that href.
     expect(container.querySelector('.link-target')?.textContent).toBe('https://ok.example/a%E2%80%AEb');
     const refused = renderTree([{ kind: 'link', href: 'javascript:\u202Ealert(1)', children: [] }]);
-    expect(refused.container.querySelector('.link-target')?.textContent).toBe('javascript:[U+202E]alert(1)');
+    expect(refused.container.querySelector('.link-target')?.textContent).toBe('javascript:⟨U+202E⟩alert(1)');
   });
 });
 
@@ -224,5 +224,76 @@ describe('Panel with a hostile report', () => {
     const keys = [...details.querySelectorAll('.frontmatter dt')].map((dt) => dt.textContent);
     expect(keys).toEqual(['name', '__proto__', 'constructor']);
     expect(details.querySelectorAll('.frontmatter dd')[2]?.textContent).toBe('{"nested":"<script>"}');
+  });
+});
+
+/** Issue 13 §3: what a site wrote is isolated from the panel's words and cannot read as something else. */
+describe('site text in the panel: isolated, hidden characters spelled out', () => {
+  const OVERRIDE = '\u202E';
+  /** Every element that shows `text` sits inside a bidi isolate of its own. */
+  const isolatedIn = (root: Element, text: string) => [...root.querySelectorAll('bdi')].some((bdi) => bdi.textContent?.includes(text));
+
+  it('a bidi override in a link label does not run on into the shown target', () => {
+    const { container } = renderTree(markdownToSafeTree(`[bidi ${OVERRIDE}gnp.exe](https://bank.rt.test/)`, SKILL_URL, SITE));
+    const link = container.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('https://bank.rt.test/');
+    const label = link.querySelector('.link-text')!;
+    const target = link.querySelector('.link-target')!;
+    expect(label.tagName).toBe('BDI');
+    expect(label.textContent).toBe('bidi ⟨U+202E⟩gnp.exe');
+    expect(target.tagName).toBe('BDI');
+    expect(target.getAttribute('dir')).toBe('ltr');
+    expect(target.textContent).toBe('https://bank.rt.test/');
+    expect(container.textContent).not.toContain(OVERRIDE);
+  });
+
+  it('an organization name with an override reads as written, not reversed', () => {
+    const report = reports.northlightOk();
+    report.poppy = reports.northlightPoppy({
+      organization: { name: `Inj…${OVERRIDE}evil\u200D`, domain: 'northlight.poppy.test', domainMatches: true },
+    });
+    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
+    const name = root.querySelector('h1 bdi')!;
+    expect(name.textContent).toBe('Inj…⟨U+202E⟩evil\u200D');
+  });
+
+  it('names, descriptions, excluded tasks, scopes, protocol version, digests and finding values: none can reorder the panel', () => {
+    const bad = (what: string) => `${what}${OVERRIDE}gpj.exe\u2066\u{E0041}`;
+    const report = reports.northlightOk();
+    report.poppy = reports.northlightPoppy({
+      protocolVersion: bad('0.3'),
+      excludedTasks: [bad('task')],
+      signInTypes: [{ type: 'direct', scopes: [{ name: bad('scope:name'), description: bad('scope words') }] }],
+      apis: [{ type: 'openapi', url: 'https://northlight.poppy.test/api', description: bad('api words'), resource: bad('res') }],
+      extensions: [{ name: bad('ext'), version: '1' }],
+    });
+    report.skills = [
+      reports.skill('s', 'sha256:' + '0'.repeat(64), {
+        name: bad('skill'),
+        description: bad('skill words'),
+        status: 'mismatch',
+        expectedDigest: bad('sha256:'),
+      }),
+    ];
+    report.findings = [reports.finding(reports.siteText(bad('value')), { path: bad('$.x') })];
+    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
+    const raw = [...(root.textContent ?? '').matchAll(/[\u202E\u2066]|\u{E0041}/gu)].map((m) =>
+      root.textContent!.slice(Math.max(0, m.index - 30), m.index + 5),
+    );
+    expect(raw).toEqual([]);
+    for (const what of ['0.3', 'task', 'scope:name', 'scope words', 'api words', 'skill', 'skill words', 'sha256:', '$.x']) {
+      expect(isolatedIn(root, `${what}⟨U+202E⟩gpj.exe⟨U+2066⟩⟨U+E0041⟩`), what).toBe(true);
+    }
+    // Inside one of our sentences, site text is isolated by FSI … PDI.
+    expect(root.textContent).toContain('\u2068res⟨U+202E⟩gpj.exe⟨U+2066⟩⟨U+E0041⟩\u2069');
+    expect(root.textContent).toContain('\u2068ext⟨U+202E⟩gpj.exe⟨U+2066⟩⟨U+E0041⟩ (1)\u2069');
+  });
+
+  it('a host that mixes scripts is shown in punycode', () => {
+    const report = reports.northlightOk();
+    report.target = 'https://p\u0430ypal.example';
+    report.poppy = null;
+    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
+    expect(root.querySelector('h1')?.textContent).toBe('xn--pypal-4ve.example');
   });
 });

@@ -16,7 +16,7 @@ import { FILES } from '../../fixtures/hostile/http-answers';
 import { HOSTILE_SITES } from '../../fixtures/hostile/index';
 import { TRIPWIRE } from '../../fixtures/hostile/kit';
 import { REDIRECT_LABELS } from '../../fixtures/hostile/redirects';
-import { BIDI_NAME, CANARY, ESCAPE_NAME, MARKUP_LABELS } from '../../fixtures/hostile/skill-content';
+import { BIDI_NAME, CANARY, ESCAPE_NAME, HIDDEN_NAME, MARKUP_LABELS } from '../../fixtures/hostile/skill-content';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { ALL_SITES } from '../../fixtures/sites/index';
 import { allInEnglish, english } from '../../helpers/english';
@@ -276,24 +276,28 @@ const CASES: Case[] = [
       'bidi-text': 'verified',
       'zero-width': 'verified',
       'terminal-escapes': 'verified',
+      'hidden-characters': 'verified',
       'invalid-utf8': 'verified',
       bom: 'verified',
       'bom-stripped-digest': 'mismatch',
       crlf: 'mismatch',
       [BIDI_NAME]: 'invalid',
       [ESCAPE_NAME]: 'invalid',
+      [HIDDEN_NAME]: 'invalid',
     },
     codes: [],
     skillCodes: {
       'bidi-text': [],
       'zero-width': [],
       'terminal-escapes': [],
+      'hidden-characters': [],
       'invalid-utf8': ['skill-md-not-utf8'],
       bom: ['skill-md-bom'],
       'bom-stripped-digest': ['digest-mismatch'],
       crlf: ['digest-mismatch'],
       [BIDI_NAME]: ['bad-name'],
       [ESCAPE_NAME]: ['bad-name'],
+      [HIDDEN_NAME]: ['bad-name'],
     },
     mismatch: { crlf: ['crlf-to-lf'], 'bom-stripped-digest': ['bom-removed'] },
   },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToSafeTree, SAFE_TREE_LIMITS } from '../../../utils/engine/markdown/safe-tree';
 import { defuseMarkdown } from '../../../utils/engine/markdown/defuse';
-import { showInvisible } from '../../../utils/engine/markdown/visible';
 import type { SafeNode } from '../../../utils/engine/markdown/types';
 import { safeLinkTarget } from '../../../utils/engine/net/safe-link';
 
@@ -105,7 +104,7 @@ describe('markdownToSafeTree: hostile content stays text', () => {
 
   it('spells out bidi and zero-width characters in a refused target', () => {
     const tree = markdownToSafeTree('[x](javascript:\u202Ealert\u200B(1))', BASE, SITE);
-    expect(texts(tree).join('')).toBe('x (javascript:[U+202E]alert[U+200B](1))');
+    expect(texts(tree).join('')).toBe('x (javascript:⟨U+202E⟩alert⟨U+200B⟩(1))');
   });
 
   it.each([
@@ -270,16 +269,5 @@ describe('safeLinkTarget: the one link rule (URL policy for the checked site)', 
     ['https://10.0.0.1/', 'not an origin', null],
   ])('%s for %s → %s', (url, site, href) => {
     expect(safeLinkTarget(url, site)).toBe(href);
-  });
-});
-
-describe('showInvisible', () => {
-  it.each([
-    ['plain', 'plain'],
-    ['a\u202Eb', 'a[U+202E]b'],
-    ['\uFEFFx\u200D\u2066', '[U+FEFF]x[U+200D][U+2066]'],
-    ['soft\u00ADhyphen', 'soft[U+00AD]hyphen'],
-  ])('%j → %j', (input, expected) => {
-    expect(showInvisible(input)).toBe(expected);
   });
 });

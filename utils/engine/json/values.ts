@@ -4,6 +4,7 @@
  */
 
 import { sentence, type Words } from '../report/words';
+import { revealHidden } from '../text/reveal';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -52,9 +53,10 @@ export function clip(text: string, max: number): string {
 
 const QUOTE_MAX = 80;
 
-/** A site-supplied value as JSON inside a message: invisible characters show, long values are cut
- *  (the ellipsis outside the quotes, since it is not part of the value). */
+/** A site-supplied value as JSON inside a message: controls as JSON escapes, every other hidden
+ *  character spelled out (text/reveal.ts: a bidi override in a value cannot reorder the sentence
+ *  around it), long values cut (the ellipsis outside the quotes, since it is not part of the value). */
 export function quote(text: string, max = QUOTE_MAX): string {
   const head = cut(text, max);
-  return head === null ? JSON.stringify(text) : `${JSON.stringify(head)}…`;
+  return head === null ? revealHidden(JSON.stringify(text)) : `${revealHidden(JSON.stringify(head))}…`;
 }

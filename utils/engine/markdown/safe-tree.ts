@@ -3,7 +3,7 @@ import type { Nodes, Root } from 'mdast';
 import { safeLinkTarget } from '../net/safe-link';
 import { defuseMarkdown, type DefuseLimits } from './defuse';
 import type { SafeNode } from './types';
-import { showInvisible } from './visible';
+import { revealHidden } from '../text/reveal';
 
 /**
  * SKILL.md text → the allowlisted tree of ./types.ts (extension-security.md §9). Runs in the
@@ -119,7 +119,7 @@ function mdastToSafeTree(root: Root, base: string, site: string, limits: SafeTre
 function link(url: string, children: SafeNode[], base: string, site: string): SafeNode[] {
   const href = safeLinkTarget(resolve(url, base), site);
   if (href !== null) return [{ kind: 'link', href, children }];
-  return [...children, { kind: 'text', text: ` (${showInvisible(url)})` }];
+  return [...children, { kind: 'text', text: ` (${revealHidden(url)})` }];
 }
 
 /** Absolute as written, else against `base`; unresolvable stays as written (and is refused). */
