@@ -1,8 +1,10 @@
 import type { BodyCache } from '../engine/check';
+import { skillMdBody } from '../engine/skill-md';
 import { DIGEST_PREFIX } from '../engine/spec';
 import type { StoredResult } from './platform/storage';
 
 export interface VerifiedMarkdown {
+  /** What follows the frontmatter, split as the checks split it (the panel shows the frontmatter apart). */
   markdown: string;
   /** The skill file's URL: relative links in it resolve against this. */
   base: string;
@@ -18,9 +20,6 @@ export async function verifiedMarkdown(result: StoredResult | null, digest: stri
   if (!skill?.url || !skill.expectedDigest) return null;
   const bytes = await bodies.get(skill.expectedDigest.slice(DIGEST_PREFIX.length));
   if (!bytes) return null;
-  try {
-    return { markdown: new TextDecoder('utf-8', { fatal: true }).decode(bytes), base: skill.url };
-  } catch {
-    return null;
-  }
+  const markdown = skillMdBody(bytes);
+  return markdown === null ? null : { markdown, base: skill.url };
 }

@@ -67,11 +67,6 @@ describe('markdownToSafeTree: the allowlisted structure', () => {
     });
   });
 
-  it('skips a leading frontmatter block (the panel shows it as key/value pairs)', () => {
-    const tree = markdownToSafeTree('---\nname: find-flowers\ndescription: Find flowers.\n---\n\n# Find flowers\n', BASE, SITE);
-    expect(tree).toEqual([{ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Find flowers' }] }]);
-  });
-
   it('keeps a later thematic break, which is not frontmatter', () => {
     expect(markdownToSafeTree('Intro\n\n---\n\nEnd', BASE, SITE).map((n) => n.kind)).toEqual(['paragraph', 'rule', 'paragraph']);
   });

@@ -25,12 +25,13 @@ export const SAFE_TREE_LIMITS: Readonly<SafeTreeLimits> = Object.freeze({
   maxDepth: 12,
 });
 
-/** A leading YAML frontmatter block; the panel shows the frontmatter as key/value pairs instead. */
-const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n(?:[\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/;
-
-/** `base` resolves relative links (the SKILL.md's own URL); `site` is the checked site's origin. */
+/**
+ * `markdown` is a SKILL.md's body, from the one frontmatter split (skillMdBody in
+ * skill-md/frontmatter.ts), so the preview never shows YAML that the checks read as frontmatter.
+ * `base` resolves relative links (the SKILL.md's own URL); `site` is the checked site's origin.
+ */
 export function markdownToSafeTree(markdown: string, base: string, site: string, limits: SafeTreeLimits = SAFE_TREE_LIMITS): SafeNode[] {
-  const defused = defuseMarkdown(markdown.replace(FRONTMATTER, ''), limits);
+  const defused = defuseMarkdown(markdown, limits);
   const tree = mdastToSafeTree(fromMarkdown(defused.text), base, site, limits);
   if (defused.truncated && tree.at(-1)?.kind !== 'truncated') tree.push({ kind: 'truncated' });
   return tree;

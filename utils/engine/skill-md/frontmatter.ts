@@ -73,6 +73,15 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
   return { yaml: null, firstLine: line + 1, body: null, findings: [...findings, f] };
 }
 
+/**
+ * The Markdown a reader sees, from the same split the checks use: what follows the frontmatter
+ * (the whole text when there is none), or null when there is nothing safe to show (not UTF-8, or
+ * a frontmatter that never closes, so every line is YAML).
+ */
+export function skillMdBody(bytes: Uint8Array): string | null {
+  return splitSkillMd(bytes, '').body;
+}
+
 /** The UTF-8 length of `text` without encoding it (the file is at most 1 MiB, this is one pass). */
 function utf8Length(text: string): number {
   let n = 0;

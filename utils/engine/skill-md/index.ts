@@ -14,6 +14,7 @@ import { NOTHING_FOUND, scanYaml } from './yaml-walk';
 
 export { SKILL_MD_CODES } from './codes';
 export type { SkillMdCheck, SkillMdContext } from './types';
+export { skillMdBody } from './frontmatter';
 
 /** Reads a frontmatter of plain `key: text` lines without the YAML parser; null leaves it to the parser. */
 export type SimpleReader = (yaml: string) => [string, string][] | null;
