@@ -73,7 +73,8 @@ export const BUILT_IN_EXTENSIONS: readonly string[] = ['operations'];
 export const EXCLUDED_TASK_TEXT_KEYS = ['description', 'task', 'name', 'title'] as const;
 
 /** Skill index top-level fields (v0.2.0). */
-export const SKILL_INDEX_FIELDS = ['$schema', 'skills'] as const;
+export const SKILL_INDEX = { schema: '$schema', skills: 'skills' } as const;
+export const SKILL_INDEX_FIELDS: readonly string[] = Object.values(SKILL_INDEX);
 
 /** Skill index entry fields (v0.2.0). */
 export const SKILL_ENTRY = {
@@ -84,6 +85,8 @@ export const SKILL_ENTRY = {
   digest: 'digest',
 } as const;
 export const SKILL_TYPES = ['skill-md', 'archive'] as const;
+/** What owners often call `digest` by mistake: reported as that mistake, not as an unknown field. */
+export const MISNAMED_DIGEST_FIELD = 'sha256';
 /** Entry fields a later draft is expected to add: ignored without a finding. */
 export const EXPECTED_FUTURE_ENTRY_FIELDS: readonly string[] = ['version'];
 
@@ -93,7 +96,15 @@ export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 export const SKILL_URL_MAX = 8192;
 
 /** SKILL.md frontmatter keys the Agent Skills specification allows. */
-export const SKILL_MD_FIELDS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
+export const SKILL_MD = {
+  name: 'name',
+  description: 'description',
+  license: 'license',
+  compatibility: 'compatibility',
+  metadata: 'metadata',
+  allowedTools: 'allowed-tools',
+} as const;
+export const SKILL_MD_FIELDS: readonly string[] = Object.values(SKILL_MD);
 export const SKILL_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const SKILL_NAME_MAX = 64;
 export const DESCRIPTION_MAX = 1024;

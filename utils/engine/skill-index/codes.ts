@@ -1,11 +1,21 @@
 import { UNKNOWN_FIELD_GUESS, UNKNOWN_FIELD_HINT, UNKNOWN_FIELD_SAYS } from '../json/unknown-fields';
 import { defineCodes } from '../report/findings';
 import { or, sentence } from '../report/words';
-import { DESCRIPTION_MAX, DIGEST_PREFIX, SKILL_INDEX_SCHEMAS, SKILL_NAME_MAX, SKILL_TYPES, WELL_KNOWN } from '../spec';
+import {
+  DESCRIPTION_MAX,
+  DIGEST_PREFIX,
+  MISNAMED_DIGEST_FIELD,
+  SKILL_ENTRY,
+  SKILL_INDEX,
+  SKILL_INDEX_SCHEMAS,
+  SKILL_NAME_MAX,
+  SKILL_TYPES,
+  WELL_KNOWN,
+} from '../spec';
 
 /** The `$schema` value an index should carry: the newest we know. */
 export const SCHEMA = SKILL_INDEX_SCHEMAS[SKILL_INDEX_SCHEMAS.length - 1]!;
-export const SCHEMA_FIELD = '$schema';
+export const SCHEMA_FIELD = SKILL_INDEX.schema;
 /** `/.well-known/agent-skills/`: where the RFC's conventional artifact paths live. */
 export const SKILLS_DIR = WELL_KNOWN.skillIndex.slice(0, WELL_KNOWN.skillIndex.lastIndexOf('/') + 1);
 const TYPES = or(SKILL_TYPES.map((t) => `\`${t}\``));
@@ -113,7 +123,7 @@ export const SKILL_INDEX_CODES = defineCodes({
   'digest-field-misnamed': {
     severity: 'error',
     says: ['field', 'expected'],
-    hint: { field: 'sha256', expected: 'digest', prefix: DIGEST_PREFIX },
+    hint: { field: MISNAMED_DIGEST_FIELD, expected: SKILL_ENTRY.digest, prefix: DIGEST_PREFIX },
   },
   'url-whitespace': { severity: 'warning', says: { around: ['value'], inside: ['value'] } },
   'url-backslash': { severity: 'warning', says: ['value', 'resolved'] },

@@ -2,7 +2,7 @@ import type { Said } from '../report/findings';
 import type { JsonReader } from '../json/reader';
 import { isObject, kindOf, own, quote } from '../json/values';
 import { sentence, type Words } from '../report/words';
-import { SKILL_ENTRY } from '../spec';
+import { MISNAMED_DIGEST_FIELD as MISNAMED_DIGEST, SKILL_ENTRY, SKILL_INDEX } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
 import { digestProblem } from './digest-format';
 import { checkType, descriptionProblem, nameProblem, urlProblem, URL_EDGE_SPACE } from './fields';
@@ -16,9 +16,6 @@ const FIELD_RULES: readonly [string, (value: unknown) => Problem | null][] = [
   [SKILL_ENTRY.url, urlProblem],
   [SKILL_ENTRY.digest, digestProblem],
 ];
-
-/** A field named like this instead of `digest` is the same mistake every time (agent-skills-index §6). */
-const MISNAMED_DIGEST = 'sha256';
 
 /** Why an entry is only listed, not verified. */
 export const ENTRY_REASONS = {
@@ -42,21 +39,21 @@ export interface CheckedEntry {
  * `checkEntry`, with findings.
  */
 export function listEntry(value: unknown, position: number, ctx: IndexContext, status: EntryStatus, reason?: Words): IndexEntry {
-  const rawUrl = readString(value, 'url');
+  const rawUrl = readString(value, SKILL_ENTRY.url);
   const listed = status === 'skipped' || status === 'not-checked';
   const resolve = listed && rawUrl !== null && rawUrl.replace(URL_EDGE_SPACE, '') !== '';
   const url = resolve ? resolveOrNull(rawUrl, ctx.document) : null;
-  const path = [...ctx.pathPrefix, 'skills', position];
+  const path = [...ctx.pathPrefix, SKILL_INDEX.skills, position];
   const entry: IndexEntry = {
     position,
     path,
     document: ctx.document,
-    name: readString(value, 'name'),
-    description: readString(value, 'description'),
-    type: readString(value, 'type'),
+    name: readString(value, SKILL_ENTRY.name),
+    description: readString(value, SKILL_ENTRY.description),
+    type: readString(value, SKILL_ENTRY.type),
     rawUrl,
     url,
-    digest: readString(value, 'digest'),
+    digest: readString(value, SKILL_ENTRY.digest),
     status,
   };
   if (reason !== undefined) entry.reason = reason;

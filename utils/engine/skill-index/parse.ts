@@ -1,7 +1,7 @@
 import { JsonReader, label, type Path } from '../json/reader';
 import { reportUnknownFields, type UnknownField } from '../json/unknown-fields';
 import { isObject, own, quote } from '../json/values';
-import { EXPECTED_FUTURE_ENTRY_FIELDS, OVER_CAP_LISTED, SKILL_ENTRY, SKILL_INDEX_FIELDS } from '../spec';
+import { EXPECTED_FUTURE_ENTRY_FIELDS, OVER_CAP_LISTED, SKILL_ENTRY, SKILL_INDEX, SKILL_INDEX_FIELDS } from '../spec';
 import type { Words } from '../report/words';
 import { SCHEMA_FIELD, SKILL_INDEX_CODES as C } from './codes';
 import { checkEntry, ENTRY_REASONS, listEntry } from './entry';
@@ -63,7 +63,7 @@ export function parseSkillIndex(value: unknown, ctx: IndexContext): IndexParse {
   });
   reportDuplicateNames(r, entries);
   reportUnknownFields(r, unknownKeys(top, ctx.pathPrefix, SKILL_INDEX_FIELDS), C['unknown-index-field'], ctx.pathPrefix);
-  reportUnknownFields(r, unknown, C['unknown-entry-field'], at('skills'));
+  reportUnknownFields(r, unknown, C['unknown-entry-field'], at(SKILL_INDEX.skills));
   return { format: 'v0.2.0', document: ctx.document, entries: [...entries, ...over], findings: r.findings };
 }
 

@@ -1,11 +1,11 @@
 import type { Finding } from '../report/findings';
 import { JsonReader } from '../json/reader';
 import { isObject, kindOf, own } from '../json/values';
-import { OVER_CAP_LISTED } from '../spec';
+import { OVER_CAP_LISTED, SKILL_INDEX } from '../spec';
 import { SKILL_INDEX_CODES as C } from './codes';
 import type { IndexContext, IndexParse } from './types';
 
-const SKILLS = 'skills';
+const SKILLS = SKILL_INDEX.skills;
 
 /**
  * The top level: an object with a `skills` array, plus the cap and empty-list findings. `skills`

@@ -2,7 +2,7 @@ import { isMap, isSeq, type YAMLMap } from 'yaml';
 import { didYouMean } from '../text/did-you-mean';
 import { finding, jsonPath, type Finding } from '../report/findings';
 import { and } from '../report/words';
-import { COMPATIBILITY_MAX, DESCRIPTION_MAX, SKILL_MD_FIELDS } from '../spec';
+import { COMPATIBILITY_MAX, DESCRIPTION_MAX, SKILL_MD, SKILL_MD_FIELDS } from '../spec';
 import { SKILL_MD_CODES } from './codes';
 import { checkName } from './name';
 import { PLAIN_LIMITS } from './plain';
@@ -33,7 +33,7 @@ export function checkFields(fields: Fields, scan: YamlScan, ctx: SkillMdContext)
   return [
     ...nameFindings(fields, ctx),
     ...descriptionFindings(fields, ctx),
-    ...optionalString(fields, 'license', ctx.document),
+    ...optionalString(fields, SKILL_MD.license, ctx.document),
     ...compatibilityFindings(fields, ctx.document),
     ...metadataFindings(fields, scan, ctx.document),
     ...allowedToolsFindings(fields, ctx.document),
@@ -42,12 +42,12 @@ export function checkFields(fields: Fields, scan: YamlScan, ctx: SkillMdContext)
 }
 
 function nameFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
-  const text = requiredString(fields, 'name', SKILL_MD_CODES['skill-md-name-missing'], ctx.document);
+  const text = requiredString(fields, SKILL_MD.name, SKILL_MD_CODES['skill-md-name-missing'], ctx.document);
   return typeof text === 'string' ? checkName(text, ctx.indexName, ctx.document) : text;
 }
 
 function descriptionFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
-  const text = requiredString(fields, 'description', SKILL_MD_CODES['skill-md-description-missing'], ctx.document);
+  const text = requiredString(fields, SKILL_MD.description, SKILL_MD_CODES['skill-md-description-missing'], ctx.document);
   if (typeof text !== 'string') return text;
   const out: Finding[] = [];
   const length = codePoints(text);
@@ -56,7 +56,10 @@ function descriptionFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
     const says = SKILL_MD_CODES['skill-md-description-too-long'].says;
     const values = { length, max: DESCRIPTION_MAX };
     out.push(
-      finding(codePoints(text.trimEnd()) <= DESCRIPTION_MAX ? says.block(values) : says.plain(values), at(ctx.document, 'description')),
+      finding(
+        codePoints(text.trimEnd()) <= DESCRIPTION_MAX ? says.block(values) : says.plain(values),
+        at(ctx.document, SKILL_MD.description),
+      ),
     );
   }
   if (ctx.indexDescription !== null) {
@@ -67,7 +70,7 @@ function descriptionFindings(fields: Fields, ctx: SkillMdContext): Finding[] {
       const said = spacing
         ? SKILL_MD_CODES['skill-md-description-whitespace'].says({})
         : SKILL_MD_CODES['skill-md-description-differs'].says({ index: quote(theirs), frontmatter: quote(ours) });
-      out.push(finding(said, at(ctx.document, 'description')));
+      out.push(finding(said, at(ctx.document, SKILL_MD.description)));
     }
   }
   return out;
@@ -100,33 +103,33 @@ function optionalString(fields: Fields, field: string, document: string): Findin
 }
 
 function compatibilityFindings(fields: Fields, document: string): Finding[] {
-  if (!fields.has('compatibility')) return [];
-  const node = fields.get('compatibility') ?? null;
-  const where = at(document, 'compatibility');
+  if (!fields.has(SKILL_MD.compatibility)) return [];
+  const node = fields.get(SKILL_MD.compatibility) ?? null;
+  const where = at(document, SKILL_MD.compatibility);
   const text = stringValue(node);
   if (text === '' || (text === null && isEmptyValue(node))) {
     return [finding(SKILL_MD_CODES['skill-md-compatibility-empty'].says({}), where)];
   }
-  if (text === null) return [notString('compatibility', node, document)];
+  if (text === null) return [notString(SKILL_MD.compatibility, node, document)];
   const length = codePoints(text);
   if (length <= COMPATIBILITY_MAX) return [];
   return [finding(SKILL_MD_CODES['skill-md-compatibility-too-long'].says({ length, max: COMPATIBILITY_MAX }), where)];
 }
 
 function metadataFindings(fields: Fields, scan: YamlScan, document: string): Finding[] {
-  if (!fields.has('metadata')) return [];
-  const node = fields.get('metadata') ?? null;
+  if (!fields.has(SKILL_MD.metadata)) return [];
+  const node = fields.get(SKILL_MD.metadata) ?? null;
   const { says } = SKILL_MD_CODES['skill-md-metadata-not-string-map'];
-  if (!isMap(node)) return [finding(says.notMap({ kind: describeValue(node) }), at(document, 'metadata'))];
+  if (!isMap(node)) return [finding(says.notMap({ kind: describeValue(node) }), at(document, SKILL_MD.metadata))];
   const out: Finding[] = [];
   for (const pair of node.items.slice(0, PLAIN_LIMITS.entries)) {
     const key = keyText(pair.key);
     const value = resolved(pair.value, scan);
     if (key === null || stringValue(value) !== null) continue;
     out.push(
-      finding(says.value({ path: `metadata.${key.slice(0, 64)}`, kind: describeValue(value) }), {
+      finding(says.value({ path: `${SKILL_MD.metadata}.${key.slice(0, 64)}`, kind: describeValue(value) }), {
         document,
-        path: jsonPath(['metadata', key]),
+        path: jsonPath([SKILL_MD.metadata, key]),
       }),
     );
     if (out.length === MAX_PER_RULE) break;
@@ -135,7 +138,7 @@ function metadataFindings(fields: Fields, scan: YamlScan, document: string): Fin
 }
 
 function allowedToolsFindings(fields: Fields, document: string): Finding[] {
-  const field = 'allowed-tools';
+  const field = SKILL_MD.allowedTools;
   if (!fields.has(field)) return [];
   const node = fields.get(field) ?? null;
   if (isSeq(node)) return [finding(SKILL_MD_CODES['skill-md-allowed-tools-list'].says({}), at(document, field))];

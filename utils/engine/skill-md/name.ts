@@ -1,6 +1,7 @@
 import { finding, jsonPath, type Finding } from '../report/findings';
 import { quote } from '../json/values';
 import { and, joined } from '../report/words';
+import { SKILL_MD } from '../spec';
 import { SKILL_MD_CODES } from './codes';
 import { NAME_NOTES, skillNameProblems, suggestSkillName } from './name-rule';
 
@@ -9,7 +10,7 @@ import { NAME_NOTES, skillNameProblems, suggestSkillName } from './name-rule';
  * (name-rule.ts, shared with the index entry), and equal to the index entry's name.
  */
 export function checkName(name: string, indexName: string | null, document: string): Finding[] {
-  const where = { document, path: jsonPath(['name']) };
+  const where = { document, path: jsonPath([SKILL_MD.name]) };
   const out: Finding[] = [];
   const problems = skillNameProblems(name);
   if (problems.length > 0) {
