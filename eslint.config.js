@@ -38,6 +38,10 @@ const FORBIDDEN = {
   },
   cli: { regex: '(^|/)cli(/|$)', message: 'Nothing imports the command line.' },
   entrypoints: { regex: '(^|/)entrypoints(/|$)', message: 'Entrypoints only wire; nothing imports them.' },
+  zod: {
+    regex: '^zod($|/)',
+    message: "The engine reads site JSON with plain bounded checks (json/reader.ts); zod/mini is the extension's.",
+  },
 };
 const onlyFrom = (...keys) => ({ 'no-restricted-imports': ['error', { patterns: keys.map((k) => FORBIDDEN[k]) }] });
 
@@ -86,7 +90,10 @@ export default tseslint.config(
     },
   },
   // The layers (docs: architecture). The engine runs the same in the extension, the CLI and tests.
-  { files: ['utils/engine/**'], rules: onlyFrom('wxt', 'preact', 'node', 'polyfill', 'components', 'extension', 'cli', 'entrypoints') },
+  {
+    files: ['utils/engine/**'],
+    rules: onlyFrom('wxt', 'preact', 'node', 'polyfill', 'components', 'extension', 'cli', 'entrypoints', 'zod'),
+  },
   // Extension logic is pure: the browser is reached only through platform/ adapters.
   {
     files: ['utils/extension/**'],

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // `web-ext lint` on the Firefox build (.output/firefox-mv3): fails on errors only, and prints
 // every warning and notice so reviewers see them. Expected, and explained in the README:
-// - DANGEROUS_EVAL "The Function constructor is eval": zod's one-time probe whether eval works;
-//   we configure zod jitless (utils/engine/zod.ts), so the probe is skipped and nothing is compiled.
+// (No DANGEROUS_EVAL: the extension uses zod/mini, which never compiles parsers.)
 // - UNSAFE_VAR_ASSIGNMENT "innerHTML" in the Preact runtime: its `dangerouslySetInnerHTML`
 //   support, which ESLint forbids in our code.
 // - UNSAFE_VAR_ASSIGNMENT "document().write" in background.js: mdast-util-from-markdown driving

@@ -84,6 +84,8 @@ const FORBIDDEN_IMPORTS: [string, string][] = [
   ['utils/engine/poppy/bad.ts', 'webextension-polyfill'],
   ['utils/engine/markdown/bad.ts', '../../../components/Panel'],
   ['utils/engine/check/bad.ts', '../../extension/badge'],
+  ['utils/engine/check/bad.ts', 'zod'],
+  ['utils/engine/check/bad.ts', 'zod/mini'],
   ['utils/engine/check/bad.ts', '../../extension/platform/storage'],
   ['utils/engine/text/bad.ts', '../../../cli/main'],
   ['utils/engine/bad.ts', '../../entrypoints/background/handlers'],
@@ -113,9 +115,10 @@ const FORBIDDEN_IMPORTS: [string, string][] = [
 /** What each layer may import, so the rules above are not simply "refuse everything". */
 const ALLOWED_IMPORTS: [string, string][] = [
   ['utils/engine/check/ok.ts', '../net/fetch-bounded'],
-  ['utils/engine/check/ok.ts', 'zod'],
+  ['utils/engine/check/ok.ts', 'yaml'],
   ['utils/extension/ok.ts', '../engine/report/report'],
   ['utils/extension/ok.ts', './platform/storage'],
+  ['utils/extension/ok.ts', 'zod/mini'],
   ['utils/extension/platform/ok.ts', 'wxt/browser'],
   ['utils/extension/platform/ok.ts', '../badge'],
   ['components/Ok.tsx', 'preact/hooks'],

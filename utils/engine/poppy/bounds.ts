@@ -1,9 +1,8 @@
-import { z } from '../zod';
-
 /**
  * Bounds for poppy.json values. The protocol sets none; these keep a hostile or broken document
  * from filling the panel or the report. Over a bound is a finding, and the model keeps the first
- * part, never the whole.
+ * part, never the whole. Plain checks (poppy/reader.ts): a type test and a length are all a
+ * schema would do here.
  */
 export const URL_MAX = 2048;
 export const TEXT_MAX = 4096;
@@ -16,36 +15,25 @@ export const MAX_MEDIATED_FIELDS = 50;
 export const MAX_EXTENSIONS = 100;
 export const MAX_EXCLUDED_TASKS = 500;
 
+/** A kind of string the document holds, and how long it may be. */
 export interface StringBound {
   max: number;
-  schema: z.ZodString;
 }
+/** A list, and how many of its items are read; items are read one by one so one bad item hides nothing. */
 export interface ListBound {
   max: number;
-  schema: z.ZodArray<z.ZodUnknown>;
 }
 
-function stringBound(max: number): StringBound {
-  return { max, schema: z.string().max(max) };
-}
-function listBound(max: number): ListBound {
-  return { max, schema: z.array(z.unknown()).max(max) };
-}
-
-/** The zod schema of each kind of string the document holds. */
 export const STRINGS = {
-  url: stringBound(URL_MAX),
-  text: stringBound(TEXT_MAX),
-  name: stringBound(NAME_MAX),
-} as const;
+  url: { max: URL_MAX },
+  text: { max: TEXT_MAX },
+  name: { max: NAME_MAX },
+} as const satisfies Record<string, StringBound>;
 
-/** The zod schema of each list; items are read one by one so one bad item hides nothing. */
 export const LISTS = {
-  apis: listBound(MAX_APIS),
-  agentProtocols: listBound(MAX_AGENT_PROTOCOLS),
-  scopes: listBound(MAX_SCOPES),
-  mediatedFields: listBound(MAX_MEDIATED_FIELDS),
-  excludedTasks: listBound(MAX_EXCLUDED_TASKS),
-} as const;
-
-export const BOOLEAN = z.boolean();
+  apis: { max: MAX_APIS },
+  agentProtocols: { max: MAX_AGENT_PROTOCOLS },
+  scopes: { max: MAX_SCOPES },
+  mediatedFields: { max: MAX_MEDIATED_FIELDS },
+  excludedTasks: { max: MAX_EXCLUDED_TASKS },
+} as const satisfies Record<string, ListBound>;

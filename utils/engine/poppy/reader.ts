@@ -3,7 +3,7 @@ import { clip, isObject, kindOf, own, type JsonObject } from '../json/values';
 import { productionOnly, type Said } from '../report/findings';
 import type { Param, Words } from '../report/words';
 import type { Severity } from '../spec';
-import { BOOLEAN, NAME_MAX, type ListBound, type StringBound } from './bounds';
+import { NAME_MAX, type ListBound, type StringBound } from './bounds';
 import { EXPECTED, POPPY_CODES as C } from './codes';
 
 export { label, type Path } from '../json/reader';
@@ -15,7 +15,7 @@ export interface ReadContext {
 }
 
 /**
- * Reads poppy.json one part at a time with bounded schemas and reports every problem, so one bad
+ * Reads poppy.json one part at a time within its bounds and reports every problem, so one bad
  * part never hides the rest. Absent values read as null without a finding; use `required` where
  * absence is itself a problem.
  */
@@ -54,8 +54,7 @@ export class PoppyReader extends JsonReader {
   /** Over the bound: a finding, and the first `max` characters with an ellipsis. */
   string(value: unknown, path: Path, bound: StringBound, hint?: Words): string | null {
     if (value === undefined) return null;
-    const parsed = bound.schema.safeParse(value);
-    if (parsed.success) return parsed.data;
+    if (typeof value === 'string' && value.length <= bound.max) return value;
     if (typeof value !== 'string') {
       this.wrongType(value, EXPECTED.string({}), path, hint);
       return null;
@@ -66,8 +65,7 @@ export class PoppyReader extends JsonReader {
 
   boolean(value: unknown, path: Path): boolean | null {
     if (value === undefined) return null;
-    const parsed = BOOLEAN.safeParse(value);
-    if (parsed.success) return parsed.data;
+    if (typeof value === 'boolean') return value;
     this.wrongType(value, EXPECTED.trueOrFalse({}), path);
     return null;
   }
@@ -75,8 +73,7 @@ export class PoppyReader extends JsonReader {
   /** Over the bound: a finding, and the first `max` items. */
   array(value: unknown, path: Path, bound: ListBound): unknown[] | null {
     if (value === undefined) return null;
-    const parsed = bound.schema.safeParse(value);
-    if (parsed.success) return parsed.data;
+    if (Array.isArray(value) && value.length <= bound.max) return value;
     if (!Array.isArray(value)) {
       this.wrongType(value, EXPECTED.array({}), path);
       return null;

@@ -7,7 +7,7 @@ import { AGENT, MEDIATED } from './names';
 import type { Path, PoppyReader } from './reader';
 
 /** Array fields of the tree and how many of their items the model reads: we walk no more. */
-const ARRAY_BOUNDS: ReadonlyMap<string, ListBound> = new Map([
+const ARRAY_BOUNDS: ReadonlyMap<string, ListBound> = new Map<string, ListBound>([
   [POPPY.apis, LISTS.apis],
   [AGENT.protocols, LISTS.agentProtocols],
   [MEDIATED.fields, LISTS.mediatedFields],

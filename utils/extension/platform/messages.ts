@@ -10,7 +10,7 @@
 import { browser, type Browser } from 'wxt/browser';
 import type { SafeNode } from '../../engine/markdown/types';
 import { DIGEST_PATTERN } from '../../engine/spec';
-import { z } from '../../engine/zod';
+import { z } from '../zod';
 import { supportedOrigin } from '../page-support';
 import { originOf, type SelfIdentity } from './runtime';
 
@@ -29,17 +29,13 @@ const MESSAGES = {
   recheck: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
   getSkillTree: {
     from: 'extension-page',
-    payload: () => z.object({ tabId: tabIdSchema(), digest: z.string().max(80).regex(DIGEST_PATTERN) }),
+    payload: () => z.object({ tabId: tabIdSchema(), digest: z.string().check(z.maxLength(80), z.regex(DIGEST_PATTERN)) }),
     answer: null as SafeNode[] | null,
   },
-} as const satisfies Record<string, { from: AllowedSender; payload: () => z.ZodObject; answer: unknown }>;
+} as const satisfies Record<string, { from: AllowedSender; payload: () => z.ZodMiniObject; answer: unknown }>;
 
 function tabIdSchema() {
-  return z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31);
+  return z.int().check(z.gte(0), z.lte(2 ** 31));
 }
 
 type Map = typeof MESSAGES;
@@ -81,8 +77,8 @@ function classifySender(sender: Browser.runtime.MessageSender, self: SelfIdentit
 /** A message that passed both checks: its sender and its payload. */
 export type Accepted = { sender: TrustedSender; message: Message };
 
-const schemas = new Map<MessageType, z.ZodObject>();
-function schemaFor(type: MessageType): z.ZodObject {
+const schemas = new Map<MessageType, z.ZodMiniObject>();
+function schemaFor(type: MessageType): z.ZodMiniObject {
   let schema = schemas.get(type);
   if (!schema) schemas.set(type, (schema = MESSAGES[type].payload()));
   return schema;
