@@ -3,6 +3,7 @@
  * code, however many sites. Reads lines from this run and from earlier ones (`--resume`,
  * `--summarize`), so split runs merge into one summary.
  */
+import { REPORT_STATES } from '../../utils/engine/report/state';
 import type { SurveyLine } from './result';
 
 const TOP_CODES = 10;
@@ -18,6 +19,8 @@ export class SurveySummary {
   legacy = 0;
   skills = { total: 0, verified: 0, mismatch: 0, unreachable: 0, other: 0 };
   verdicts = new Map<string, number>();
+  /** The one report state of each site (utils/engine/report/state.ts); lines of older runs may lack it. */
+  states = new Map<string, number>();
   /** code → sites with it */
   codes = new Map<string, number>();
 
@@ -40,6 +43,7 @@ export class SurveySummary {
     this.skills.unreachable += s.unreachable;
     this.skills.other += s.total - s.verified - s.mismatch - s.unreachable;
     if (line.verdict) this.verdicts.set(line.verdict, (this.verdicts.get(line.verdict) ?? 0) + 1);
+    if (line.state) this.states.set(line.state, (this.states.get(line.state) ?? 0) + 1);
     for (const code of line.codes) this.codes.set(code, (this.codes.get(code) ?? 0) + 1);
   }
 
@@ -62,6 +66,9 @@ export class SurveySummary {
       row('publish the legacy skills/index.json', this.legacy),
       `Skills: ${this.skills.total} listed, ${this.skills.verified} verified, ${this.skills.mismatch} mismatched, ${this.skills.unreachable} unreachable, ${this.skills.other} other`,
       `Verdicts: ${['ok', 'warnings', 'errors', 'none'].map((v) => `${v} ${this.verdicts.get(v) ?? 0}`).join(', ')}`,
+      `States: ${REPORT_STATES.filter((s) => s !== 'checking')
+        .map((s) => `${s} ${this.states.get(s) ?? 0}`)
+        .join(', ')}`,
       ...(top.length ? ['Most common findings (sites with each):', ...top.map(([code, n]) => row(code, n))] : []),
     ].join('\n');
   }

@@ -89,6 +89,8 @@ describe('poppy-inspector survey', () => {
     ]).toEqual([2, 2, 3, 1]);
     expect(r.stderr).toMatch(/^Skills: \d+ listed, \d+ verified, 1 mismatched, /m);
     expect(r.stderr).toMatch(/^ {2}digest-mismatch\s+1$/m);
+    // The one report state: no-poppy publishes nothing, the closed port could not be checked.
+    expect(r.stderr).toMatch(/^States: nothing 1, unreadable 1, errors \d+, .*, verified [1-9]/m);
   });
 
   it('reads the list from stdin with -, and --full carries each whole report', async () => {
