@@ -111,6 +111,25 @@ describe('automatic checks on page visits', () => {
     expect(await fakeBrowser.action.getTitle({ tabId: t })).toBe('actionTitleIdle');
   });
 
+  it('does not check on visits a site the user chose not to check automatically, and does again after undo', async () => {
+    const { scheduler, runCheck, pending, tab, badge } = await setup();
+    await storage.setSiteQuiet(A, true);
+    const t = await tab(`${A}/`);
+    await scheduler.pageVisited(t, A);
+    await scheduler.pageVisited(await tab(`${B}/`), B); // other sites are still checked
+    expect(runCheck.mock.calls.map(([origin]) => origin)).toEqual([B]);
+    expect(await badge(t)).toBe('');
+    // Opening the panel still checks it: "automatically" is what the choice turns off.
+    await scheduler.panelOpened(t, A);
+    expect(runCheck.mock.calls.map(([origin]) => origin)).toEqual([B, A]);
+    await Promise.all(pending.map((p) => p.finish(1)));
+    await scheduler.idle();
+    await storage.setSiteQuiet(A, false);
+    await stored(A, DEFAULT_LIMITS.freshMs);
+    await scheduler.pageVisited(t, A);
+    expect(runCheck).toHaveBeenCalledTimes(3);
+  });
+
   it('fetches other hosts on visits only with the opt-in', async () => {
     const { scheduler, pending, tab } = await setup({ autoOtherHosts: true });
     await scheduler.pageVisited(await tab(`${A}/`), A);

@@ -5,7 +5,14 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import * as storage from '../../utils/extension/platform/storage';
-import { BODY_INDEX_VERSION, OPTIONS_VERSION, readStoredBodyIndex, readStoredOptions } from '../../utils/extension/storage-migrations';
+import {
+  BODY_INDEX_VERSION,
+  OPTIONS_VERSION,
+  QUIET_SITES_MAX,
+  readStoredBodyIndex,
+  readStoredOptions,
+  readStoredQuietSites,
+} from '../../utils/extension/storage-migrations';
 import { storedBodyDigests } from './helpers';
 
 const V1 = JSON.parse(readFileSync(resolve(process.cwd(), 'tests/fixtures/stored/local-v1.json'), 'utf8')) as Record<string, unknown>;
@@ -83,5 +90,31 @@ describe('migrations on their own', () => {
     await fakeBrowser.storage.local.set({ 'skill-bodies': { version: 2, bodies: 'oops' } });
     await storage.skillBodies.put(FIND, new TextEncoder().encode('x'));
     expect(await storedBodyDigests()).toEqual([FIND]);
+  });
+});
+
+describe('the per-site choice (quiet sites, version 1)', () => {
+  it('adds, keeps once and removes an origin; stored with its version', async () => {
+    await storage.setSiteQuiet('https://a.example', true);
+    await storage.setSiteQuiet('https://b.example', true);
+    await storage.setSiteQuiet('https://a.example', true);
+    expect([...(await storage.getQuietSites())]).toEqual(['https://b.example', 'https://a.example']);
+    await storage.setSiteQuiet('https://b.example', false);
+    expect((await fakeBrowser.storage.local.get('quiet-sites'))['quiet-sites']).toEqual({ version: 1, origins: ['https://a.example'] });
+  });
+
+  it.each<[string, unknown, string[]]>([
+    ['nothing stored', undefined, []],
+    ['a version from the future', { version: 2, origins: ['https://a.example'] }, []],
+    ['junk among origins', { version: 1, origins: ['https://a.example', 7, null, 'x'.repeat(301)] }, ['https://a.example']],
+  ])('reads %s', (_name, raw, origins) => {
+    expect(readStoredQuietSites(raw)).toEqual({ version: 1, origins });
+  });
+
+  it('keeps the newest origins of an oversized list', () => {
+    const origins = Array.from({ length: QUIET_SITES_MAX + 3 }, (_, i) => `https://s${i}.example`);
+    const read = readStoredQuietSites({ version: 1, origins }).origins;
+    expect(read).toHaveLength(QUIET_SITES_MAX);
+    expect(read[0]).toBe('https://s3.example');
   });
 });

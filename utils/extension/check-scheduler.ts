@@ -32,6 +32,7 @@ export type SchedulerStore = Pick<
   | 'clearMarker'
   | 'allMarkers'
   | 'getOptions'
+  | 'getQuietSites'
   | 'sweepResults'
 >;
 
@@ -185,8 +186,10 @@ export function createScheduler(deps: SchedulerDeps) {
       sweepNowAndThen();
       const job = await liveOrRestarted(origin);
       if (job) return job.started.then(() => deps.showBadge(tabId, { kind: 'checking' }));
-      const [result, options] = await Promise.all([store.getResult(origin), store.getOptions()]);
-      if ((result && isFresh(result.checkedAt)) || !options.autoCheck) return deps.showBadge(tabId, await stateOf(origin));
+      const [result, options, quiet] = await Promise.all([store.getResult(origin), store.getOptions(), store.getQuietSites()]);
+      // Off for every site, or for this one (the panel's per-site choice): checked when the panel opens.
+      if ((result && isFresh(result.checkedAt)) || !options.autoCheck || quiet.has(origin))
+        return deps.showBadge(tabId, await stateOf(origin));
       await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false }).started;
     },
 

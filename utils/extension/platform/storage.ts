@@ -11,11 +11,15 @@ import type { Report } from '../../engine/report/report';
 import {
   BODY_INDEX_VERSION,
   OPTIONS_VERSION,
+  QUIET_SITES_MAX,
+  QUIET_SITES_VERSION,
   readStoredBodyIndex,
   readStoredOptions,
+  readStoredQuietSites,
   type Options,
   type StoredBodyIndex,
   type StoredOptions,
+  type StoredQuietSites,
 } from '../storage-migrations';
 
 /** One origin's last finished check. */
@@ -43,7 +47,7 @@ export interface CheckMarker {
 export type { Options };
 const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
 
-/** Every key this module writes, in one place: three fixed keys and three prefixes. */
+/** Every key this module writes, in one place: four fixed keys and three prefixes. */
 export const STORAGE_KEYS = {
   /** session: tab id → origin it shows. */
   tabs: 'tabs',
@@ -53,11 +57,13 @@ export const STORAGE_KEYS = {
   markerPrefix: 'checking:',
   /** local: the user's options (versioned). */
   options: 'options',
+  /** local: origins not to check on visit, the panel's per-site choice (versioned). */
+  quietSites: 'quiet-sites',
   /** local: the skill-body cache's index (versioned), and `skill:<hex>` each body in base64. */
   bodyIndex: 'skill-bodies',
   bodyPrefix: 'skill:',
 } as const;
-const { tabs: TABS_KEY, options: OPTIONS_KEY, bodyIndex: BODY_INDEX_KEY } = STORAGE_KEYS;
+const { tabs: TABS_KEY, options: OPTIONS_KEY, quietSites: QUIET_KEY, bodyIndex: BODY_INDEX_KEY } = STORAGE_KEYS;
 const resultKey = (origin: string) => `${STORAGE_KEYS.resultPrefix}${origin}`;
 const markerKey = (origin: string) => `${STORAGE_KEYS.markerPrefix}${origin}`;
 const bodyKey = (hex: string) => `${STORAGE_KEYS.bodyPrefix}${hex}`;
@@ -198,6 +204,23 @@ export function setOptions(change: Partial<Options>): Promise<void> {
       autoOtherHosts: change.autoOtherHosts ?? current.autoOtherHosts,
     };
     await local().set({ [OPTIONS_KEY]: next });
+  });
+}
+
+// -- per-site choice ------------------------------------------------------------------------
+
+/** Origins the user asked not to check on visit; they are still checked when the panel opens. */
+export async function getQuietSites(): Promise<Set<string>> {
+  return new Set(readStoredQuietSites(await read<unknown>(local(), QUIET_KEY)).origins);
+}
+
+/** "Don't check this site automatically" (`quiet`) and its undo. Stored locally, never synced. */
+export function setSiteQuiet(origin: string, quiet: boolean): Promise<void> {
+  return serialised(QUIET_KEY, async () => {
+    const origins = [...(await getQuietSites())].filter((o) => o !== origin);
+    if (quiet) origins.push(origin);
+    const stored: StoredQuietSites = { version: QUIET_SITES_VERSION, origins: origins.slice(-QUIET_SITES_MAX) };
+    await local().set({ [QUIET_KEY]: stored });
   });
 }
 

@@ -1,8 +1,24 @@
 import { bodyIndexV1ToV2, isBodyIndexV1, isBodyPair } from './skill-bodies-v1-to-v2';
 import { isOptionsV1, optionsV1ToV2 } from './options-v1-to-v2';
-import { BODY_INDEX_VERSION, isRecord, OPTIONS_VERSION, type StoredBodyIndex, type StoredOptions } from './versions';
+import {
+  BODY_INDEX_VERSION,
+  isRecord,
+  OPTIONS_VERSION,
+  QUIET_SITES_VERSION,
+  type StoredBodyIndex,
+  type StoredOptions,
+  type StoredQuietSites,
+} from './versions';
 
-export { BODY_INDEX_VERSION, OPTIONS_VERSION, type Options, type StoredBodyIndex, type StoredOptions } from './versions';
+export {
+  BODY_INDEX_VERSION,
+  OPTIONS_VERSION,
+  QUIET_SITES_VERSION,
+  type Options,
+  type StoredBodyIndex,
+  type StoredOptions,
+  type StoredQuietSites,
+} from './versions';
 
 /** Whatever is stored under the options key, as this release's shape: never throws. */
 export function readStoredOptions(raw: unknown, defaults: Omit<StoredOptions, 'version'>): StoredOptions {
@@ -19,4 +35,16 @@ export function readStoredBodyIndex(raw: unknown): StoredBodyIndex {
   if (isRecord(raw) && raw.version === BODY_INDEX_VERSION && Array.isArray(raw.bodies))
     return { version: BODY_INDEX_VERSION, bodies: raw.bodies.filter(isBodyPair) };
   return { version: BODY_INDEX_VERSION, bodies: [] };
+}
+
+/** The quiet-sites list is short by nature; a corrupt or hostile one is cut, never trusted whole. */
+export const QUIET_SITES_MAX = 5000;
+
+/** Whatever is stored under the quiet-sites key, as this release's shape: never throws. */
+export function readStoredQuietSites(raw: unknown): StoredQuietSites {
+  const origins =
+    isRecord(raw) && raw.version === QUIET_SITES_VERSION && Array.isArray(raw.origins)
+      ? raw.origins.filter((o): o is string => typeof o === 'string' && o.length <= 300).slice(-QUIET_SITES_MAX)
+      : [];
+  return { version: QUIET_SITES_VERSION, origins };
 }

@@ -23,5 +23,12 @@ export interface StoredBodyIndex {
 }
 export const BODY_INDEX_VERSION = 2;
 
+/** Origins the user asked, in the panel, not to check on visit ("Don't check this site automatically"). */
+export interface StoredQuietSites {
+  version: typeof QUIET_SITES_VERSION;
+  origins: string[];
+}
+export const QUIET_SITES_VERSION = 1;
+
 type JsonRecord = Record<string, unknown>;
 export const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
