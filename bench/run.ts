@@ -2,8 +2,10 @@
 // median of interleaved rounds with its spread (bench/stats.ts). A section that fails prints why
 // and the others still run.
 import { benchCliBundle, benchCliCheck, benchCliStart } from './cli';
+import { benchCompressionBombs } from './compression-bombs';
 import { benchEngineMemory, benchEngineSpeed } from './engine';
 import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './extension';
+import { benchFrontmatter } from './frontmatter';
 import { benchRequestsPerHour } from './requests';
 import { benchSurvey } from './survey';
 import { benchWorker } from './worker';
@@ -19,6 +21,8 @@ const sections: [string, () => Promise<string[]> | string[]][] = [
   ['Extension size (budgets)', () => benchExtensionSize()],
   ['Panel speed (budgets)', () => benchPanelSpeed()],
   ['Command line survey (issue 10)', () => benchSurvey()],
+  ['Frontmatter parse time by hostile family (issue 13 §2)', () => Promise.resolve(benchFrontmatter())],
+  ['Compression bombs in the command line (issue 13 §4)', () => benchCompressionBombs()],
 ];
 
 const only = process.argv.slice(2);

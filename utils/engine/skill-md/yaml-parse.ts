@@ -15,12 +15,19 @@ export type ParsedFrontmatter = { map: YAMLMap; findings: Finding[] } | { map: n
 export function parseFrontmatter(yaml: string, firstLine: number, document: string): ParsedFrontmatter {
   const where = { document };
   let doc;
+  // The parser makes an Error object per problem it meets (hundreds in hostile YAML, each with a
+  // stack trace in V8, most of the cost of such input); we keep only their codes and positions.
+  // Synchronous, so nothing else runs while the limit is lowered; undici does the same.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     // YAML 1.2 core schema: `123` is a number and `true` a boolean, which D6 reports; no `<<` merges.
     doc = parseDocument(yaml, { version: '1.2', schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false });
   } catch (e) {
     const detail = (e instanceof Error ? e.message : String(e)).slice(0, 200);
     return { map: null, findings: [finding(C['skill-md-yaml-invalid'].says.unparsed({ detail }), where)] };
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   if (doc.errors.length > 0) {
     return { map: null, findings: doc.errors.slice(0, MAX_ERRORS).map((e) => errorFinding(e, yaml, firstLine, document)) };
