@@ -1,5 +1,6 @@
 /** The options `check` and `survey` share: how to reach sites, and how much to check. */
 import { readFile } from 'node:fs/promises';
+import { isIP } from 'node:net';
 import type { ParseArgsConfig } from 'node:util';
 import { createNodeTransport, type NodeTransport } from './node-transport';
 
@@ -32,9 +33,10 @@ export async function networkSettings(
 ): Promise<{ ok: true; settings: NetworkSettings } | { ok: false; message: string }> {
   const resolve: Record<string, string> = {};
   for (const pair of values.resolve) {
-    const at = pair.lastIndexOf(':');
-    if (at <= 0) return { ok: false, message: `--resolve wants <host>:<address>, got "${pair}".` };
-    resolve[pair.slice(0, at).toLowerCase()] = pair.slice(at + 1).replace(/^\[|\]$/g, '');
+    const pin = parseResolve(pair);
+    if (!pin)
+      return { ok: false, message: `--resolve wants <host>:<address> (an IP address; *.<domain> for every name under it), got "${pair}".` };
+    resolve[pin.host] = pin.address;
   }
   const raw = values['max-skills'];
   const maxSkills = raw === undefined ? CLI_MAX_SKILLS : Number(raw);
@@ -54,4 +56,17 @@ export async function networkSettings(
 /** The network transport for one site: public sites may not resolve to private addresses. */
 export function transportFor(settings: NetworkSettings, publicSite: boolean): NodeTransport {
   return createNodeTransport({ resolve: settings.resolve, ca: settings.ca, refusePrivateAddresses: publicSite });
+}
+
+/**
+ * `shop.example:127.0.0.1`, `*.poppy.test:127.0.0.1` (every name under it, as the fixture server
+ * suggests), `v6.example:[::1]`, or curl's own `shop.example:443:127.0.0.1` (the port is ignored:
+ * a pin holds for every port). Anything else is refused rather than silently never matching.
+ */
+export function parseResolve(pair: string): { host: string; address: string } | null {
+  const match = /^(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)\.?(?::\d{1,5})?:(.+)$/i.exec(pair);
+  if (!match) return null;
+  const address = match[3]!.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(address) === 0) return null;
+  return { host: `${match[1] ?? ''}${match[2]!.toLowerCase()}`, address };
 }

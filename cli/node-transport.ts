@@ -15,7 +15,7 @@ import { english } from './english';
 
 export interface NodeTransportOptions {
   /** host → IP, like curl --resolve: lets tests give public-looking names (shop.poppy.test) to
-   *  127.0.0.1 so the public URL policy stays on. */
+   *  127.0.0.1 so the public URL policy stays on. `*.poppy.test` pins every name under it. */
   resolve?: Record<string, string>;
   /** Extra CA certificate(s) (PEM) to trust, for https fixture servers with a test CA. */
   ca?: string | string[];
@@ -86,10 +86,15 @@ function networkCause(error: unknown): NetworkCause | null {
 }
 
 export function createNodeTransport(options: NodeTransportOptions = {}): NodeTransport {
-  const pinned = new Map<string, string>();
+  const exact = new Map<string, string>();
+  const suffixes: [string, string][] = [];
   for (const [host, address] of Object.entries(options.resolve ?? {})) {
-    pinned.set(normaliseHost(host), normaliseHost(address));
+    if (host.startsWith('*.')) suffixes.push([`.${normaliseHost(host.slice(2))}`, normaliseHost(address)]);
+    else exact.set(normaliseHost(host), normaliseHost(address));
   }
+  /** A name pinned by `resolve`: its own pin first, then the longest `*.` pin it is under. */
+  const pinnedAddress = (host: string): string | undefined =>
+    exact.get(host) ?? suffixes.filter(([suffix]) => host.endsWith(suffix)).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
 
   // Node calls this with `all: true` when it races IPv4 and IPv6 (autoSelectFamily), and then
   // wants a list; otherwise one address and its family.
@@ -98,7 +103,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
       if (opts.all) callback(null, addresses);
       else callback(null, addresses[0]!.address, addresses[0]!.family);
     };
-    const address = pinned.get(normaliseHost(hostname));
+    const address = pinnedAddress(normaliseHost(hostname));
     if (address !== undefined) {
       answer([{ address, family: isIP(address) || 4 }]);
       return;

@@ -22,7 +22,8 @@ A URL without a scheme is checked over http when it names this computer
   --max-skills <n>     entries checked per index (default 1000)
   --timeout <s>        seconds the whole check may take (default ${CLI_CHECK_MS / 1000}); what is
                        not done by then is unreachable ("the site was too slow")
-  --resolve <h>:<ip>   connect to <ip> for host <h>, like curl --resolve
+  --resolve <h>:<ip>   connect to <ip> for host <h>, like curl --resolve;
+                       *.<domain> pins every name under it (repeatable)
   --cacert <file>      also trust this CA certificate (PEM)
 
 Exit codes: 0 no errors (with --strict: no warnings), 1 errors found,

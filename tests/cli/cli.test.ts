@@ -107,6 +107,18 @@ describe('poppy-inspector check (human output)', () => {
   });
 });
 
+describe('--resolve as the fixture server prints it', () => {
+  it.each([
+    ['a *.<domain> pin', () => ['*.poppy.test:127.0.0.1']],
+    ["curl's <host>:<port>:<address>", (port: string) => [`northlight.poppy.test:${port}:127.0.0.1`]],
+  ])('%s reaches the https store', async (_what, pins) => {
+    const origin = server.publicOrigin('northlight');
+    const r = await cli('check', origin, '--json', '--cacert', caFile, ...pins(new URL(origin).port).flatMap((p) => ['--resolve', p]));
+    expect(r.code, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Report).skills.map((s) => s.status)).toEqual(['verified', 'verified', 'verified']);
+  });
+});
+
 describe('poppy-inspector digest and arguments', () => {
   it('prints sha256 digests of local files (spec test vector)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poppy-digest-'));
@@ -122,6 +134,9 @@ describe('poppy-inspector digest and arguments', () => {
     [['check', 'a', 'b'], 'exactly one site URL'],
     [['check', 'x', '--bogus'], 'Unknown option'],
     [['check', 'x', '--resolve', 'nocolon'], '--resolve wants'],
+    [['check', 'x', '--resolve', 'shop.example:not-an-ip'], '--resolve wants'],
+    [['check', 'x', '--resolve', 'shop.example:8080'], '--resolve wants'],
+    [['survey', '-', '--resolve', 'a b:127.0.0.1'], '--resolve wants'],
     [['frobnicate'], 'unknown command "frobnicate"'],
     [['digest'], 'at least one file'],
   ])('%j is a usage error (exit 2, no report)', async (args, message) => {

@@ -51,6 +51,17 @@ describe('createNodeTransport', () => {
     await expect(transport.fetch(`http://other.poppy.test:${http.port}/`, init)).rejects.toThrow();
   });
 
+  it('a *. pin sends every name under it, and only those, to its address; an exact pin wins', async () => {
+    const transport = createNodeTransport({ resolve: { '*.poppy.test': '127.0.0.1', 'exact.poppy.test': '127.0.0.9' } });
+    for (const name of ['a.poppy.test', 'deep.er.poppy.test'])
+      expect(await (await transport.fetch(`http://${name}:${http.port}/w`, init)).text()).toBe('hello from /w');
+    await expect(transport.fetch(`http://poppy.test:${http.port}/`, init)).rejects.toThrow();
+    await expect(transport.fetch(`http://notpoppy.test:${http.port}/`, init)).rejects.toThrow();
+    // Nothing listens on 127.0.0.9: refused proves the exact pin was used, not the wildcard.
+    const error = await transport.fetch(`http://exact.poppy.test:${http.port}/`, init).catch((e: Error) => e);
+    expect(String((error as Error).cause)).toMatch(/127\.0\.0\.9/);
+  });
+
   it.each(['shop.localhost', 'A.B.Localhost.'])('sends %s to loopback, as browsers do (RFC 6761)', async (name) => {
     const transport = createNodeTransport();
     const response = await transport.fetch(`http://${name}:${http.port}/l`, init);
