@@ -110,6 +110,21 @@ describe('when nothing answers, one finding names the cause', () => {
     expect(hint).toContain('--cacert <file>');
   });
 
+  it('a server that drops the connection: said so, and not told to start it', async () => {
+    const dropper = createServer((socket) => socket.destroy()).listen(0, '127.0.0.1');
+    await once(dropper, 'listening');
+    try {
+      const address = `127.0.0.1:${(dropper.address() as AddressInfo).port}`;
+      const { message, hint } = await unreachable(`http://${address}`);
+      expect(message).toBe(`http://${address} did not answer: the connection was dropped.`);
+      expect(hint).toBe(
+        'A server accepted the connection and closed it without answering: check its logs, and that it speaks http or https on this port as the address says.',
+      );
+    } finally {
+      dropper.close();
+    }
+  });
+
   it('a dev server that is not running is not told to "answer over https"', async () => {
     const { human } = await unreachable(`localhost:${closedPort}`);
     expect(human).toContain(`Nothing answered at localhost:${closedPort}: the connection was refused.`);

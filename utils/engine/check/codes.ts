@@ -22,7 +22,7 @@ export const ENGINE_CODES = defineCodes({
       tlsExpired: ['address'],
       tlsName: ['address'],
     },
-    fixes: { local: [], refused: [], dns: [], tlsProtocol: ['url'], tlsUntrusted: [], tlsExpired: [], tlsName: [] },
+    fixes: { local: [], refused: [], reset: [], dns: [], tlsProtocol: ['url'], tlsUntrusted: [], tlsExpired: [], tlsName: [] },
   },
   'no-poppy-json': { severity: 'info', says: [], hint: { path: WELL_KNOWN.poppy } },
   'no-skill-index': { severity: 'info', says: ['path'], hint: { path: WELL_KNOWN.skillIndex } },

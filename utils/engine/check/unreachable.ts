@@ -18,6 +18,9 @@ export function siteUnreachable(failure: FetchFailure, origin: string, local: bo
   switch (failure.network) {
     case 'refused':
       return said(fixes.refused({}), says.refused({ address }));
+    case 'reset':
+      // Something listens there, so "start the server" would be wrong.
+      return said(fixes.reset({}), says.noAnswer({ origin, detail: failure.detail }));
     case 'dns':
       return said(fixes.dns({}), says.dns({ host: new URL(origin).hostname }));
     case 'tls-protocol':
