@@ -1,14 +1,17 @@
 // The package as a new user gets it: `npm pack`, installed from the tarball into an empty prefix
-// with no network and an empty npm cache, run from another directory against a fixture store.
+// with no network (an empty npm cache, --offline, and a registry address where nothing listens),
+// then every command run from another directory against a fixture store and a site's files.
 // A file missing from the package, a dependency left to download or an install script fails here.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../utils/engine/report/report';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
+import { writeSiteDir } from '../fixtures/site-files';
 import { northlight } from '../fixtures/sites/northlight';
+import { northlightStale } from '../fixtures/sites/northlight-stale';
 
 interface Run {
   code: number | null;
@@ -102,7 +105,12 @@ describe('installed from the tarball, offline, into an empty prefix', () => {
   beforeAll(async () => {
     const r = await run(
       'npm',
-      ['install', '-g', '--prefix', prefix, '--cache', join(work, 'cache'), '--offline', '--no-audit', '--no-fund', tarball],
+      // Nothing listens on port 9: any request npm tried to make would fail the install.
+      ['install', '-g', '--prefix', prefix, '--cache', join(work, 'cache'), '--offline', '--registry', 'http://127.0.0.1:9/'].concat([
+        '--no-audit',
+        '--no-fund',
+        tarball,
+      ]),
       work,
     );
     expect(r.code, r.stderr).toBe(0);
@@ -123,6 +131,36 @@ describe('installed from the tarball, offline, into an empty prefix', () => {
     const report = JSON.parse(r.stdout) as Report;
     expect(report.verdict).toBe(northlight.expect.verdict);
     expect(Object.fromEntries(report.skills.map((s) => [s.name, s.status]))).toEqual(northlight.expect.skills);
+  });
+
+  it('check <dir>, index and index --write work on the files of a site before it is deployed', async () => {
+    const site = join(elsewhere, 'public');
+    cpSync(await writeSiteDir(northlightStale), site, { recursive: true });
+    const checked = await run(bin, ['check', 'public', '--same-origin-only', '--format', 'sarif', '--output', 'poppy.sarif'], elsewhere);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toMatch(/digest-mismatch .*\n.*\n {6}at: {2}public\/\.well-known\/poppy\.json:\d+:\d+ /);
+    const sarif = JSON.parse(readFileSync(join(elsewhere, 'poppy.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[] }[] };
+    expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toContain('digest-mismatch');
+    expect((await run(bin, ['index', 'public'], elsewhere)).code).toBe(1);
+    const written = await run(bin, ['index', 'public', '--write'], elsewhere);
+    expect([written.code, written.stdout.trim().split('\n').at(-1)]).toEqual([0, 'Updated 2 digest(s) in 2 file(s).']);
+    const after = await run(bin, ['check', 'public', '--same-origin-only', '--json'], elsewhere);
+    expect([after.code, (JSON.parse(after.stdout) as Report).verdict]).toEqual([0, 'ok']);
+  });
+
+  it('survey checks a list of sites: one JSON line each, the summary on stderr', async () => {
+    writeFileSync(join(elsewhere, 'sites.txt'), `${server.publicOrigin('northlight')}\n# a comment\nnot a site\n`);
+    const r = await run(bin, ['survey', 'sites.txt', '--resolve', '*.poppy.test:127.0.0.1', '--cacert', caFile], elsewhere);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { site: string; verdict: string | null });
+    expect(lines.map((l) => [l.site, l.verdict]).sort()).toEqual([
+      [server.publicOrigin('northlight'), northlight.expect.verdict],
+      ['not a site', null],
+    ]);
+    expect(r.stderr).toMatch(/Survey: 2 site\(s\)/);
   });
 
   it('npx --package <tarball> poppy-inspector check works too', async () => {
