@@ -1,13 +1,21 @@
 import type { CheckRequest, RunCheck } from './check-scheduler';
-import { checkSite, type BodyCache } from '../engine/check';
+import { checkSite } from '../engine/check';
 import type { Transport } from '../engine/net/fetch-bounded';
+import type { BodyBatch } from './platform/storage';
 
 /**
  * The real engine behind the scheduler's `RunCheck`. `allHosts` is the privacy switch of D5:
  * without it the engine contacts only the visited origin and leaves other hosts `not-checked`.
- * The transport is the browser's in the extension and Node's in tests.
+ * The transport is the browser's in the extension and Node's in tests. Each check gets its own
+ * batch of the body cache, written when the check ends (issue 12 §2).
  */
-export function engineCheck(transport: Transport, bodies?: BodyCache): RunCheck {
-  return (origin: string, { allHosts, revalidate }: CheckRequest, onProgress) =>
-    checkSite(origin, { transport, bodies, revalidate, onProgress, mayContact: () => allHosts });
+export function engineCheck(transport: Transport, bodies?: { batch(): BodyBatch }): RunCheck {
+  return async (origin: string, { allHosts, revalidate }: CheckRequest, onProgress) => {
+    const batch = bodies?.batch();
+    try {
+      return await checkSite(origin, { transport, bodies: batch, revalidate, onProgress, mayContact: () => allHosts });
+    } finally {
+      await batch?.flush();
+    }
+  };
 }

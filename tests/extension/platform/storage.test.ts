@@ -44,6 +44,73 @@ describe('skill bodies by digest', () => {
   });
 });
 
+describe("a check's batch of skill bodies", () => {
+  /** Counts storage.local calls by kind while `run` runs. */
+  async function counting(run: () => Promise<void>): Promise<{ get: number; set: number; setKeys: string[][] }> {
+    const area = fakeBrowser.storage.local;
+    const get = vi.spyOn(area, 'get');
+    const set = vi.spyOn(area, 'set');
+    try {
+      await run();
+      return { get: get.mock.calls.length, set: set.mock.calls.length, setKeys: set.mock.calls.map(([items]) => Object.keys(items)) };
+    } finally {
+      get.mockRestore();
+      set.mockRestore();
+    }
+  }
+
+  it('queues puts without touching storage, then writes every body and the index in one call', async () => {
+    const batch = storage.skillBodies.batch();
+    const queued = await counting(async () => {
+      for (const n of [1, 2, 3]) await batch.put(hex(n), bytesOf(n, 10));
+    });
+    expect(queued).toEqual({ get: 0, set: 0, setKeys: [] });
+    expect(same(await batch.get(hex(2)), bytesOf(2, 10))).toBe(true);
+    const flushed = await counting(() => batch.flush());
+    expect(flushed.set).toBe(1);
+    expect(flushed.setKeys[0]!.sort()).toEqual(['skill-bodies', `skill:${hex(1)}`, `skill:${hex(2)}`, `skill:${hex(3)}`]);
+    expect(await storedBodyDigests()).toEqual([1, 2, 3].map(hex));
+  });
+
+  it('reads the index once per batch and asks for no body it does not hold', async () => {
+    await storage.skillBodies.put(hex(1), bytesOf(1, 10));
+    const batch = storage.skillBodies.batch();
+    const reads = await counting(async () => {
+      for (let n = 2; n < 50; n++) expect(await batch.get(hex(n))).toBeNull();
+      expect(same(await batch.get(hex(1)), bytesOf(1, 10))).toBe(true);
+    });
+    // The index, then the one body it lists.
+    expect(reads.get).toBe(2);
+  });
+
+  it('writes in the background once the queue is large, and evicts across batches', async () => {
+    const size = 1_000_000; // about 1.33 MB as base64: past the queue's threshold on its own
+    const batch = storage.skillBodies.batch();
+    for (const n of [1, 2, 3]) await batch.put(hex(n), bytesOf(n, size));
+    await batch.put(hex(4), bytesOf(4, size));
+    await batch.flush();
+    expect(await storedBodyDigests()).toEqual([hex(2), hex(3), hex(4)]);
+    const kept = await fakeBrowser.storage.local.get(null);
+    expect(Object.keys(kept).filter((k) => k.startsWith('skill:'))).toHaveLength(3);
+    expect(same(await storage.skillBodies.get(hex(4)), bytesOf(4, size))).toBe(true);
+  });
+
+  it('a failed write does not fail the check, and later batches still write', async () => {
+    const set = vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = storage.skillBodies.batch();
+    await failing.put(hex(1), bytesOf(1, 10));
+    await expect(failing.flush()).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledOnce();
+    set.mockRestore();
+    warn.mockRestore();
+    const next = storage.skillBodies.batch();
+    await next.put(hex(2), bytesOf(2, 10));
+    await next.flush();
+    expect(await storedBodyDigests()).toEqual([hex(2)]);
+  });
+});
+
 describe('options', () => {
   it('defaults to automatic checks of the site only', async () => {
     expect(await storage.getOptions()).toEqual({ autoCheck: true, autoOtherHosts: false });

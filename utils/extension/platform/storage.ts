@@ -240,32 +240,103 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-/** The engine's digest → bytes cache (verified bodies only; the engine re-hashes on use). */
-export const skillBodies: BodyCache = {
-  async get(hex) {
-    const text = await read<string>(local(), bodyKey(hex));
-    return typeof text === 'string' ? fromBase64(text) : null;
-  },
-  put(hex, bytes) {
-    const text = toBase64(bytes);
-    if (text.length > BODY_MAX) return Promise.resolve();
-    return serialised(BODY_INDEX_KEY, async () => {
-      // Insertion order is eviction order.
-      const index = (await readBodyIndex()).filter(([h]) => h !== hex);
+/** Bodies waiting in a check's batch are written once they reach this many base64 characters:
+ *  memory stays bounded, and a long check writes a few times, not once per skill. */
+const FLUSH_CHARS = 1_000_000;
+
+const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
+
+/**
+ * One check's view of the body cache (issue 12 §2). The index is read once, on the first
+ * lookup; `put` only queues (the request pool slot never waits on storage) and the queue is
+ * written in one storage call per `flush`, or sooner in the background when it grows large.
+ * Writing a batch reads and rewrites the index once, not once per body.
+ */
+export interface BodyBatch extends BodyCache {
+  /** Writes what is queued; resolves when every write this batch started has ended. Never rejects. */
+  flush(): Promise<void>;
+}
+
+function bodyBatch(): BodyBatch {
+  let known: Promise<Set<string>> | null = null;
+  let queued = new Map<string, Uint8Array>();
+  let queuedChars = 0;
+  let writes: Promise<void> = Promise.resolve();
+  const flush = (): Promise<void> => {
+    if (queued.size > 0) {
+      const bodies = queued;
+      queued = new Map();
+      queuedChars = 0;
+      // A cache that cannot be written (quota, a closing browser) only costs a later fetch.
+      writes = writes.then(() =>
+        storeBodies(bodies).catch((error: unknown) => console.warn('Poppy Inspector: skill bodies not kept', error)),
+      );
+    }
+    return writes;
+  };
+  return {
+    async get(hex) {
+      const waiting = queued.get(hex);
+      if (waiting) return waiting;
+      known ??= readBodyIndex().then((index) => new Set(index.map(([h]) => h)));
+      return (await known).has(hex) ? readBody(hex) : null;
+    },
+    put(hex, bytes) {
+      const chars = base64Length(bytes.length);
+      if (chars > BODY_MAX || queued.has(hex)) return Promise.resolve();
+      queued.set(hex, bytes);
+      queuedChars += chars;
+      if (queuedChars >= FLUSH_CHARS) void flush();
+      return Promise.resolve();
+    },
+    flush,
+  };
+}
+
+async function readBody(hex: string): Promise<Uint8Array | null> {
+  const text = await read<string>(local(), bodyKey(hex));
+  return typeof text === 'string' ? fromBase64(text) : null;
+}
+
+/** Adds bodies to the cache: one read of the index, one write of the bodies and the index. */
+function storeBodies(bodies: ReadonlyMap<string, Uint8Array>): Promise<void> {
+  return serialised(BODY_INDEX_KEY, async () => {
+    // Insertion order is eviction order; a body stored again moves to the end.
+    const index = (await readBodyIndex()).filter(([h]) => !bodies.has(h));
+    const added: Record<string, string> = {};
+    for (const [hex, bytes] of bodies) {
+      const text = toBase64(bytes);
+      added[bodyKey(hex)] = text;
       index.push([hex, text.length]);
-      let total = index.reduce((sum, [, size]) => sum + size, 0);
-      const evicted: string[] = [];
-      while (total > BODY_BUDGET && index.length > 1) {
-        const [oldHex, size] = index.shift()!;
-        evicted.push(bodyKey(oldHex));
-        total -= size;
-      }
-      if (evicted.length > 0) await local().remove(evicted);
-      const stored: StoredBodyIndex = { version: BODY_INDEX_VERSION, bodies: index };
-      await local().set({ [bodyKey(hex)]: text, [BODY_INDEX_KEY]: stored });
-    });
+    }
+    let total = index.reduce((sum, [, size]) => sum + size, 0);
+    const evicted: string[] = [];
+    while (total > BODY_BUDGET && index.length > 1) {
+      const [oldHex, size] = index.shift()!;
+      const key = bodyKey(oldHex);
+      // Only if the constants change: one write adds less than the budget (FLUSH_CHARS + BODY_MAX).
+      if (key in added) delete added[key];
+      else evicted.push(key);
+      total -= size;
+    }
+    if (evicted.length > 0) await local().remove(evicted);
+    const stored: StoredBodyIndex = { version: BODY_INDEX_VERSION, bodies: index };
+    await local().set({ ...added, [BODY_INDEX_KEY]: stored });
+  });
+}
+
+/**
+ * The engine's digest → bytes cache (verified bodies only; the engine re-hashes on use). A check
+ * takes a `batch()`; `get` and `put` here are one-off lookups and writes (the panel's preview).
+ */
+export const skillBodies = {
+  get: readBody,
+  async put(hex: string, bytes: Uint8Array): Promise<void> {
+    if (base64Length(bytes.length) > BODY_MAX) return;
+    await storeBodies(new Map([[hex, bytes]]));
   },
-};
+  batch: bodyBatch,
+} satisfies BodyCache & { batch(): BodyBatch };
 
 /** The body index as this release keeps it, whatever an earlier one wrote: [hex, stored size], oldest first. */
 async function readBodyIndex(): Promise<StoredBodyIndex['bodies']> {
