@@ -7,6 +7,7 @@ import { directoryFiles } from './dir-files';
 import { usageError, type Io } from './io';
 import { locateFindings } from './locations';
 import { NETWORK_OPTIONS, networkSettings, transportFor, type NetworkSettings } from './network-options';
+import { nodeSha256 } from './node-hash';
 import { FORMATS, writeReport, type CheckedTarget, type Format } from './report-output';
 import { fileOf, isDirectory, isFile, originForDirectory } from './site-dir';
 import { readSiteUrl } from './site-input';
@@ -58,6 +59,7 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
   const { report } = await checkSite(target.url, {
     transport: target.transport ?? transportFor(network.settings, isPublicTarget(target.url)),
     mayContact: () => !network.settings.sameOriginOnly,
+    sha256: nodeSha256,
     limits: { maxSkills: network.settings.maxSkills, checkMs },
     onProgress: progress ? ({ done, total }) => io.stderr.write(`\rChecking skills ${done}/${total}…`) : undefined,
   });

@@ -3,6 +3,7 @@ import { checkSite } from '../utils/engine/check';
 import { siteContext } from '../utils/engine/net/url-policy';
 import { usageError, type Io } from './io';
 import { NETWORK_OPTIONS, networkSettings, transportFor, type NetworkSettings } from './network-options';
+import { nodeSha256 } from './node-hash';
 import { readSiteUrl } from './site-input';
 import { appendTo, countSites, linesOf, sinkTo, sitesOf, type LineSink } from './survey/lines';
 import { forEachPooled } from './survey/pool';
@@ -100,6 +101,7 @@ async function surveySite(site: string, settings: NetworkSettings, o: { deadline
     const { report } = await checkSite(target.url, {
       transport,
       mayContact: () => !settings.sameOriginOnly,
+      sha256: nodeSha256,
       // The engine's own deadline: what is not done by then is `unreachable`, and the report says so.
       limits: { maxSkills: settings.maxSkills, checkMs: o.deadlineMs },
     });

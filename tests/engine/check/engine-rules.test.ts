@@ -201,3 +201,29 @@ describe('one limit on a check’s requests (D5)', () => {
     expect(peak).toBe(Math.min(concurrency, names.length));
   });
 });
+
+describe('the hash the caller injects (CheckDeps.sha256)', () => {
+  const names = ['alpha', 'beta', 'gamma'];
+  const site = () => ({
+    [WELL_KNOWN.skillIndex]: json({ $schema: SCHEMA, skills: names.map((n) => entry(n, `/${n}`)) }),
+    ...Object.fromEntries(names.map((n) => [`/${n}`, text(skillMd(n), 'text/markdown')])),
+  });
+
+  it('hashes every fetched file with it, once, and verifies by what it says', async () => {
+    routes = site();
+    const hashed: string[] = [];
+    const sha256 = (bytes: Uint8Array) => {
+      hashed.push(new TextDecoder().decode(bytes));
+      return createHash('sha256').update(bytes).digest('hex');
+    };
+    const { report } = await checkSite(local(), { transport, sha256 });
+    expect(report.skills.map((s) => s.status)).toEqual(['verified', 'verified', 'verified']);
+    expect(hashed.sort()).toEqual(names.map(skillMd).sort());
+  });
+
+  it('a hash that disagrees with the index is a mismatch, not a verified skill', async () => {
+    routes = site();
+    const { report } = await checkSite(local(), { transport, sha256: async () => '0'.repeat(64) });
+    expect(report.skills.map((s) => [s.status, s.actualDigest])).toEqual(names.map(() => ['mismatch', `sha256:${'0'.repeat(64)}`]));
+  });
+});

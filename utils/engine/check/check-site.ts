@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS, WELL_KNOWN, type Limits } from '../spec';
 import { siteContext } from '../net/url-policy';
 import { ENGINE_CODES as C } from './codes';
 import { startBudget } from './budget';
+import { sha256Hex } from './digest';
 import { cutShortFinding } from './cut-short';
 import { fetchOptions, type CheckContext, type CheckDeps } from './context';
 import { readSiteDocument, type JsonDocumentRead } from './documents';
@@ -42,6 +43,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     revalidate: deps.revalidate ?? false,
     mayContact: deps.mayContact ?? (() => false),
     bodies: deps.bodies ?? null,
+    sha256: deps.sha256 ?? sha256Hex,
     budget: startBudget(limits),
   };
   try {

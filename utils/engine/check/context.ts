@@ -9,6 +9,13 @@ export interface BodyCache {
   put(digestHex: string, bytes: Uint8Array): Promise<void>;
 }
 
+/**
+ * SHA-256 of the exact bytes as lower-case hex. The default is WebCrypto (`sha256Hex`), which runs
+ * everywhere; Node's command line injects `node:crypto`, whose synchronous hash skips WebCrypto's
+ * hand-off to a thread pool and back for every file (issue 12 §3).
+ */
+export type Sha256 = (bytes: Uint8Array) => string | Promise<string>;
+
 export interface CheckProgress {
   done: number;
   total: number;
@@ -25,6 +32,7 @@ export interface CheckDeps {
   /** Re-check: revalidate HTTP caches and ignore cached skill bodies. */
   revalidate?: boolean;
   bodies?: BodyCache;
+  sha256?: Sha256;
   onProgress?: (progress: CheckProgress) => void;
 }
 
@@ -37,6 +45,7 @@ export interface CheckContext {
   revalidate: boolean;
   mayContact: (origin: string) => boolean;
   bodies: BodyCache | null;
+  sha256: Sha256;
   /** The deadline and byte allowance of the whole check. */
   budget: CheckBudget;
 }

@@ -1,4 +1,4 @@
-import { digestHex, explainMismatch, formatDigest, sha256Hex } from './digest';
+import { digestHex, explainMismatch, formatDigest } from './digest';
 import type { FetchResult } from '../net/fetch-bounded';
 import { finding, jsonPath, type Finding } from '../report/findings';
 import { clip } from '../json/values';
@@ -78,7 +78,7 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   const { bytes } = served;
 
   const findings: Finding[] = [...served.notes];
-  const actualHex = await sha256Hex(bytes);
+  const actualHex = await ctx.sha256(bytes);
   skill.actualDigest = formatDigest(actualHex);
   if (actualHex !== expectedHex) {
     skill.status = 'mismatch';
