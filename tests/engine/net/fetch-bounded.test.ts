@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../../cli/node-transport';
 import {
@@ -278,6 +279,15 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
     setTimeout(() => controller.abort(), 50);
     const r = await get('/silent', 'poppy', { signal: controller.signal });
     expect(failure(r)).toMatchObject({ reason: 'aborted' });
+  });
+
+  it("leaves no listener on the caller's signal once its requests are done", async () => {
+    // A check's deadline lives as long as the check: 200 requests must not leave 200 listeners.
+    const controller = new AbortController();
+    for (let i = 0; i < 5; i++) expect((await get('/ok.json', 'poppy', { signal: controller.signal })).ok).toBe(true);
+    expect(await get('/silent', 'poppy', { signal: controller.signal, limits: FAST })).toMatchObject({ reason: 'timeout' });
+    await lastStream!.hungUp;
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('sends nothing when the caller already gave up', async () => {

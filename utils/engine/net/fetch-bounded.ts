@@ -65,10 +65,16 @@ export function capFor(kind: FetchKind, limits: Limits): number {
 const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]+";
 const ESSENCE = new RegExp(`^${TOKEN}/${TOKEN}$`, 'i');
 
+/** The last header read and its essence: a site serves its 200 skill files with one header. */
+let lastType: { header: string | null; essence: string | null } = { header: null, essence: null };
+
 /** `Text/HTML; charset=utf-8` → `text/html`; anything that is not `type/subtype` → null. */
 export function mediaTypeEssence(header: string | null): string | null {
+  if (header === lastType.header) return lastType.essence;
   const essence = header?.split(';', 1)[0]?.trim() ?? '';
-  return ESSENCE.test(essence) ? essence.toLowerCase() : null;
+  const result = ESSENCE.test(essence) ? essence.toLowerCase() : null;
+  lastType = { header, essence: result };
+  return result;
 }
 
 /** `262144` → `256 KiB`: limits in messages and hints, in the units they are set in. */
@@ -151,6 +157,13 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   // references and finalizers behind. This timer ends with the request.
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(new DOMException('timeout', 'TimeoutError')), limits.timeoutMs);
+  // The caller's signal and the check's deadline abort this request through the same controller:
+  // a listener each, removed when the request ends, costs less than `AbortSignal.any`'s new
+  // signal per request, and leaves nothing on the check-long deadline. The catch below tells
+  // which one it was.
+  const stop = () => timeout.abort(new DOMException('aborted', 'AbortError'));
+  signal?.addEventListener('abort', stop, { once: true });
+  deadline?.addEventListener('abort', stop, { once: true });
   const init: RequestInit = {
     method: 'GET',
     headers: ACCEPT_HEADERS[kind],
@@ -158,7 +171,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     referrerPolicy: 'no-referrer',
     redirect: transport.manualRedirects ? 'manual' : 'follow',
     cache: options.revalidate ? 'no-cache' : 'default',
-    signal: signal || deadline ? AbortSignal.any([signal, deadline, timeout.signal].filter((s) => s !== undefined)) : timeout.signal,
+    signal: timeout.signal,
   };
   const redirects: string[] = [];
   let current = first.url.href;
@@ -228,6 +241,8 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     return networkFailure(attempt, error);
   } finally {
     clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
+    deadline?.removeEventListener('abort', stop);
   }
 }
 
