@@ -1,6 +1,7 @@
 import { render } from 'preact';
-import { t } from '../../utils/extension/platform/i18n';
+import { applyPageLanguage, t } from '../../utils/extension/platform/i18n';
 import { getOptions, setOptions } from '../../utils/extension/platform/storage';
 import { OptionsForm } from '../../components/OptionsForm';
 
+applyPageLanguage();
 render(<OptionsForm load={getOptions} save={setOptions} t={t} />, document.getElementById('app')!);

@@ -39,13 +39,19 @@ const TABS = 'chrome.tabs.query({}).then((tabs) => tabs.map((t) => ({ id: t.id, 
 
 type RunningStatus = 'stopped' | 'starting' | 'running' | 'stopping';
 
-export async function launchChromium(): Promise<ChromiumSession> {
+/** `language`: the browser's UI language (the extension's catalog follows it), English by default. */
+export async function launchChromium(options: { language?: string } = {}): Promise<ChromiumSession> {
   const extension = buildDir('chrome-mv3');
   const profile = mkdtempSync(join(tmpdir(), 'poppy-e2e-chromium-'));
+  const language = options.language ?? 'en-US';
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    // Chromium on Linux takes its UI language (and so the extension's) from LANGUAGE, --lang too.
+    env: { ...process.env, LANGUAGE: language },
+    locale: language,
     args: [
+      `--lang=${language}`,
       `--disable-extensions-except=${extension}`,
       `--load-extension=${extension}`,
       '--no-sandbox',

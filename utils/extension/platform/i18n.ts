@@ -10,14 +10,31 @@ const getMessage = (key: Parameters<Translate>[0], ...substitutions: (string | n
   return text === '' ? key : text;
 };
 
-/** The browser's UI language; English where there is none to ask (WXT's fakeBrowser has no i18n). */
-function uiLanguage(): string {
+/**
+ * The language of the catalog the browser picked (its `localeCode` message), so plural forms,
+ * lists and dates follow the words on screen: a UI language we ship no words for falls back to
+ * English words, and must not get, say, French plural rules. English where there is no i18n to
+ * ask (WXT's fakeBrowser has none until a test installs the messages).
+ */
+function catalogLanguage(): string {
   try {
-    return browser.i18n.getUILanguage();
+    return browser.i18n.getMessage('localeCode') || 'en';
   } catch {
     return 'en';
   }
 }
 
-/** With the UI language, read when words are rendered: plural forms and lists follow it. */
-export const t: Translate = Object.defineProperty(getMessage, 'locale', { get: uiLanguage });
+/** With the catalog's language, read when words are rendered: plural forms and lists follow it. */
+export const t: Translate = Object.defineProperty(getMessage, 'locale', { get: catalogLanguage });
+
+/** `<html lang>` and `dir` of an extension page from the catalog shown, for screen readers and hyphenation. */
+export function applyPageLanguage(root: HTMLElement = document.documentElement): void {
+  root.lang = catalogLanguage();
+  let dir = 'ltr';
+  try {
+    dir = browser.i18n.getMessage('@@bidi_dir') || 'ltr';
+  } catch {
+    // No i18n (tests without messages): left to right, as English.
+  }
+  root.dir = dir;
+}
