@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkSite, ENGINE_CODES, targetOrigin } from '../utils/engine/check';
 import { siteFilesTransport } from '../utils/engine/net/site-files';
+import { coverage, isComplete } from '../utils/engine/report/coverage';
 import { siteContext } from '../utils/engine/net/url-policy';
 import { CLI_CHECK_MS, WELL_KNOWN } from '../utils/engine/spec';
 import { directoryFiles } from './dir-files';
@@ -61,6 +62,8 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
     mayContact: () => !network.settings.sameOriginOnly,
     sha256: nodeSha256,
     limits: { maxSkills: network.settings.maxSkills, checkMs },
+    // Files before deploying: the issuer and the APIs serve the sign-in documents themselves.
+    trustChain: target.checked.directory === null,
     onProgress: progress ? ({ done, total }) => io.stderr.write(`\rChecking skills ${done}/${total}…`) : undefined,
   });
   if (progress) io.stderr.write('\r\u001b[K');
@@ -74,7 +77,8 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
   );
   if (couldNotRun) return 2;
   if (report.verdict === 'errors') return 1;
-  return values.strict && report.verdict === 'warnings' ? 1 : 0;
+  // --strict: warnings fail too, and so does anything left unchecked (other hosts, past the cap).
+  return values.strict && (report.verdict === 'warnings' || !isComplete(coverage(report))) ? 1 : 0;
 }
 
 type Target =

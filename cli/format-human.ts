@@ -1,8 +1,19 @@
 import { ENGINE_CODES } from '../utils/engine/check/codes';
 import type { Finding } from '../utils/engine/report/findings';
-import { SEVERITY_LOOK, SKILL_STATUS_LOOK } from '../utils/engine/report/look';
+import { coverage, coverageWords } from '../utils/engine/report/coverage';
+import { SEVERITY_LOOK, SKILL_STATUS_LOOK, type Tone } from '../utils/engine/report/look';
 import type { Report, SkillReport } from '../utils/engine/report/report';
 import { poppyAbsence, reportState } from '../utils/engine/report/state';
+import {
+  TRUST_LINK_LOOK,
+  TRUST_STATUS_LOOK,
+  trustCheckSymbol,
+  trustCheckWords,
+  trustHeadline,
+  trustLinkWords,
+} from '../utils/engine/report/trust-words';
+import type { Words } from '../utils/engine/report/words';
+import type { TrustReport } from '../utils/engine/trust/types';
 import { REPORT_WORDS } from '../utils/engine/report/report-words';
 import { SEVERITIES, type Severity } from '../utils/engine/spec';
 import { hostOf } from '../utils/engine/text/host-of';
@@ -32,6 +43,7 @@ export function formatHuman(report: Report, style: Style, elapsedMs: number, che
     lines.push(`  APIs:           ${p.apis.map((a) => `${t(a.type)} ${t(a.url)}`).join('; ') || 'none'}`);
     if (p.browserSessionEndpoint) lines.push(`  Browser session: ${t(p.browserSessionEndpoint)}`);
     lines.push(`  Excluded tasks: ${p.excludedTasks.length ? p.excludedTasks.map(t).join('; ') : 'none listed'}`);
+    if (report.trust) lines.push('', ...trustLines(report.trust, report.target, style));
   } else {
     // The panel's words for a site with nothing to show, from the one report state.
     const state = reportState(report);
@@ -63,6 +75,22 @@ function targetNotes(checked: CheckedTarget | undefined): string[] {
   if (checked?.assumedScheme === 'http') return ['No scheme given: checked over http, as this computer is a dev server.'];
   if (checked?.assumedScheme === 'https') return ['No scheme given: checked over https.'];
   return [];
+}
+
+/** The sign-in trust chain: the headline, each document, and what failed in it (--json has every value). */
+function trustLines(trust: TrustReport, site: string, style: Style): string[] {
+  const look = TRUST_STATUS_LOOK[trust.status];
+  const tone = (t: Tone) => (t === 'ok' ? style.green : t === 'error' ? style.red : style.dim);
+  const say = (words: Words) => safeText(english(words));
+  const out = [`${style.bold('Sign-in trust')}  ${tone(look.tone)(look.symbol)} ${say(trustHeadline(trust, site))}`];
+  for (const link of trust.links) {
+    const status = TRUST_LINK_LOOK[link.status];
+    out.push(`  ${tone(status.tone)(`${status.symbol} ${say(status.label({}))}`)}  ${say(trustLinkWords(link, trust, site))}`);
+    if (link.url !== null) out.push(style.dim(`      ${safeText(link.url)}`));
+    if (link.reason) out.push(style.dim(`      ${say(link.reason)}`));
+    for (const check of link.checks.filter((c) => !c.ok)) out.push(`      ${trustCheckSymbol(check)} ${say(trustCheckWords(check))}`);
+  }
+  return out;
 }
 
 function skillLines(s: SkillReport, width: number, style: Style): string[] {
@@ -102,5 +130,8 @@ function verdictLine(report: Report, style: Style): string {
   const tally = `${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info`;
   // The verdict's own token, not its words: CI logs and scripts match on `Verdict: errors`.
   const colour = report.verdict === 'errors' ? style.red : report.verdict === 'warnings' ? style.yellow : style.green;
-  return `${style.bold('Verdict:')} ${colour(style.bold(report.verdict))} — ${tally}`;
+  // What was not checked yet is never "everything checks out" (issue 9 §4): it follows the tally.
+  const unchecked = coverageWords(coverage(report)).map((w) => safeText(english(w)));
+  const note = unchecked.length > 0 ? ` · ${unchecked.join(' ')}` : '';
+  return `${style.bold('Verdict:')} ${colour(style.bold(report.verdict))} — ${tally}${note}`;
 }

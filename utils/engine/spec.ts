@@ -11,6 +11,35 @@ export const WELL_KNOWN = {
   legacySkillIndex: '/.well-known/skills/index.json',
 } as const;
 
+/**
+ * The sign-in trust chain (D10): RFC 8414 issuer metadata and RFC 9728 protected-resource
+ * metadata, each at its identifier with the suffix inserted between host and path.
+ */
+export const TRUST_WELL_KNOWN = {
+  issuerMetadata: '/.well-known/oauth-authorization-server',
+  protectedResource: '/.well-known/oauth-protected-resource',
+} as const;
+
+/** Issuer metadata fields we compare (RFC 8414, plus the protocol's `poppy_domains`). */
+export const ISSUER_METADATA = {
+  issuer: 'issuer',
+  poppyDomains: 'poppy_domains',
+} as const;
+
+/** Endpoints the issuer metadata must name (poppy-json.md §3.2, check 15): always, and per sign-in type. */
+export const REQUIRED_ENDPOINTS = {
+  always: ['token_endpoint', 'revocation_endpoint'],
+  direct: ['authorization_endpoint'],
+  device: ['device_authorization_endpoint'],
+  mediated: [],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Protected-resource metadata fields we compare (RFC 9728). */
+export const PROTECTED_RESOURCE = {
+  resource: 'resource',
+  authorizationServers: 'authorization_servers',
+} as const;
+
 /** `$schema` values we process as discovery v0.2.0. Compared as exact strings; never fetched. */
 export const SKILL_INDEX_SCHEMAS: readonly string[] = ['https://schemas.agentskills.io/discovery/0.2.0/schema.json'];
 
@@ -139,6 +168,8 @@ export interface Limits {
   indexBytes: number;
   skillMdBytes: number;
   archiveBytes: number;
+  /** Issuer and protected-resource metadata (D10): small JSON documents. */
+  metadataBytes: number;
   /** Entries per index that we check; the rest are `not-checked`. */
   maxSkills: number;
   /** Requests in flight per site. */
@@ -166,6 +197,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   indexBytes: 256 * 1024,
   skillMdBytes: 1024 * 1024,
   archiveBytes: 10 * 1024 * 1024,
+  metadataBytes: 64 * 1024,
   maxSkills: 200,
   concurrency: 6,
   maxRedirects: 5,

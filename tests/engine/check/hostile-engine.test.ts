@@ -160,7 +160,7 @@ const CASES: Case[] = [
   },
   {
     site: 'h-many-unknown-schema',
-    verdict: 'errors',
+    verdict: 'warnings',
     counts: { skipped: 200, 'not-checked': OVER_CAP_LISTED },
     codes: ['unknown-schema', 'too-many-skills'],
   },
@@ -195,7 +195,8 @@ const CASES: Case[] = [
   },
   {
     site: 'h-201',
-    verdict: 'errors',
+    // Our cap, not the site's fault (issue 9 §4): the verdict stays ok, the warning says so.
+    verdict: 'ok',
     counts: { verified: 200, 'not-checked': 1 },
     codes: ['too-many-skills'],
     reasons: { 'skill-201': /over the 200-entry limit/ },

@@ -112,7 +112,9 @@ describe('parsePoppy: a draft 0.1 document', () => {
   });
 });
 
-type Row = [string, (d: Doc) => void, string, string, 'error' | 'warning' | 'info'];
+type Severity = 'error' | 'warning' | 'info';
+/** Name, change, the code it causes, where, how bad; and any finding the same change causes besides. */
+type Row = [string, (d: Doc) => void, string, string, Severity, [string, string, Severity]?];
 
 // One row per §3.1 check (2–11) and per way of failing it: the code, where, and how bad.
 const CHECKS: Row[] = [
@@ -180,6 +182,8 @@ const CHECKS: Row[] = [
     'wrong-type',
     '$.auth.custom_scopes["orders:return"]',
     'error',
+    // The scope it described is offered without words people can read.
+    ['scope-undescribed', '$.auth.direct.scopes', 'warning'],
   ],
   ['9: api type graphql', (d) => (d.apis[0].type = 'graphql'), 'unknown-api-type', '$.apis[0].type', 'error'],
   ['9: api type in capitals', (d) => (d.apis[1].type = 'MCP'), 'unknown-api-type', '$.apis[1].type', 'error'],
@@ -197,6 +201,7 @@ const CHECKS: Row[] = [
     'reserved-scope-prefix',
     '$.auth.direct.scopes[3]',
     'error',
+    ['scope-undescribed', '$.auth.direct.scopes', 'warning'],
   ],
   [
     '11: extension without a domain',
@@ -217,9 +222,10 @@ const CHECKS: Row[] = [
 ];
 
 describe('parsePoppy: §3.1 checks', () => {
-  it.each(CHECKS)('%s', (_name, mutate, code, path, severity) => {
+  it.each(CHECKS)('%s', (_name, mutate, code, path, severity, also) => {
     const r = parse(variant(mutate));
-    expect(r.findings.map((f) => [f.code, f.path, f.severity])).toEqual([[code, path, severity]]);
+    const expected = [[code, path, severity], ...(also ? [also] : [])];
+    expect(r.findings.map((f) => [f.code, f.path, f.severity]).sort()).toEqual(expected.sort());
     expectWellFormed(r, REQUESTED);
   });
 
@@ -372,5 +378,36 @@ describe('parsePoppy: a local development site (D5/D8)', () => {
     );
     expect(r.findings).toEqual([]);
     expect(r.model.organization.domainMatches).toBe(true);
+  });
+});
+
+describe('parsePoppy: scope descriptions (1.0: agents show them to people)', () => {
+  it('names each undescribed scope once, where first offered; the protocol scopes need none', () => {
+    const r = parse(
+      variant((d) => {
+        d.auth.direct.scopes.push('orders:cancel', 'gift cards');
+        d.auth.device.scopes.push('orders:cancel', 'loyalty:read');
+        d.auth.custom_scopes['loyalty:read'] = '   ';
+      }),
+    );
+    const found = r.findings.filter((f) => f.code === 'scope-undescribed');
+    expect(found.map((f) => [f.path, f.severity, english(f.message)])).toEqual([
+      [
+        '$.auth.direct.scopes',
+        'warning',
+        'The scopes "orders:cancel" and "gift cards" offered in `auth.direct.scopes` have no description people can read.',
+      ],
+      ['$.auth.device.scopes', 'warning', 'The scope "loyalty:read" offered in `auth.device.scopes` has no description people can read.'],
+    ]);
+    expect(english(found[0]!.hint)).toBe(
+      'Describe it in `auth.custom_scopes`: agents show that text when they ask the person for the scope.',
+    );
+  });
+
+  it('a hostile list of scopes makes one finding naming ten and counting the rest', () => {
+    const r = parse(variant((d) => (d.auth.direct.scopes = Array.from({ length: 150 }, (_, i) => `s${i}`))));
+    const found = r.findings.filter((f) => f.code === 'scope-undescribed');
+    expect(found).toHaveLength(1);
+    expect(english(found[0]!.message)).toMatch(/^The scopes "s0", "s1", .* and "s9" \(and 140 more\) offered in `auth.direct.scopes`/);
   });
 });

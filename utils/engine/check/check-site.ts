@@ -3,10 +3,11 @@ import { finding, sortFindings, type Finding } from '../report/findings';
 import { quote } from '../json/values';
 import { and } from '../report/words';
 import { parsePoppy } from '../poppy';
-import type { PoppyModel, Report, SkillReport } from '../report/report';
+import type { PoppyModel, Report, SkillCap, SkillReport } from '../report/report';
 import { NOT_FOUND_STATUSES } from '../report/state';
+import { trustRun, trustSkipped } from '../trust/chain';
 import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexParse, type MergedEntry } from '../skill-index';
-import { DEFAULT_LIMITS, WELL_KNOWN, type Limits } from '../spec';
+import { DEFAULT_LIMITS, OVER_CAP_LISTED, WELL_KNOWN, type Limits } from '../spec';
 import { siteContext } from '../net/url-policy';
 import { ENGINE_CODES as C } from './codes';
 import { startBudget } from './budget';
@@ -45,6 +46,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     bodies: deps.bodies ?? null,
     sha256: deps.sha256 ?? sha256Hex,
     budget: startBudget(limits),
+    trustChain: deps.trustChain ?? true,
   };
   try {
     return await checkOrigin(target.origin, target.findings, ctx, deps.onProgress, now);
@@ -107,10 +109,15 @@ async function checkOrigin(
     }
   }
 
-  const outcomes = await verifyAll(merged, ctx, onProgress);
+  // The trust chain's documents share the pool with the skill files (D10).
+  const trustChain = !ctx.trustChain ? trustSkipped(poppy) : trustRun(poppy, ctx);
+  const outcomes = await verifyAll(merged, ctx, onProgress, trustChain.tasks);
   const skills: SkillReport[] = outcomes.map((o) => o.skill);
   for (const o of outcomes) findings.push(...o.findings);
   findings.push(...notCheckedSummary(skills));
+  const trust = trustChain.finish();
+  if (trust) findings.push(...trust.findings);
+  const cap = skillCap([embedded, wellKnown], limits.maxSkills);
 
   if (noAnswer) findings.unshift(siteUnreachable(poppyDoc.failure!, origin, ctx.site.local, limits.timeoutMs));
   const cut = ctx.budget.cut;
@@ -127,6 +134,8 @@ async function checkOrigin(
     documents,
   };
   if (cut) report.cutShort = { ...cut };
+  if (cap) report.cap = cap;
+  if (trust?.trust) report.trust = trust.trust;
   return { report, rawPoppy: poppyDoc.value ? poppyDoc.text : null };
 }
 
@@ -136,7 +145,12 @@ function indexContext(source: 'poppy' | 'well-known', document: string, requeste
 
 /** Each skill is fetched *and* verified by one task of the check's pool, so at most
  *  `concurrency` requests are in flight, and at most that many bodies are alive. */
-async function verifyAll(merged: readonly MergedEntry[], ctx: CheckContext, onProgress: CheckDeps['onProgress']): Promise<SkillOutcome[]> {
+async function verifyAll(
+  merged: readonly MergedEntry[],
+  ctx: CheckContext,
+  onProgress: CheckDeps['onProgress'],
+  more: readonly (() => Promise<void>)[],
+): Promise<SkillOutcome[]> {
   // Only pending entries are ever fetched: a listed-only row naming the same URL must not keep
   // the bytes alive.
   const fetchArtifact = sharedFetcher(
@@ -144,11 +158,21 @@ async function verifyAll(merged: readonly MergedEntry[], ctx: CheckContext, onPr
     ctx,
   );
   let done = 0;
-  return inPool(merged.length, ctx.limits.concurrency, async (i) => {
-    const outcome = await verifySkill(merged[i]!, ctx, fetchArtifact);
+  // The few extra tasks first, so their requests overlap the skills' rather than trail them.
+  const results = await inPool(more.length + merged.length, ctx.limits.concurrency, async (i) => {
+    if (i < more.length) return void (await more[i]!());
+    const outcome = await verifySkill(merged[i - more.length]!, ctx, fetchArtifact);
     onProgress?.({ done: ++done, total: merged.length });
     return outcome;
   });
+  return results.slice(more.length) as SkillOutcome[];
+}
+
+/** D5: the largest v0.2.0 index past our cap, as the report's `cap`; undefined when none is. */
+function skillCap(indexes: readonly (IndexParse | null)[], limit: number): SkillCap | undefined {
+  const listed = Math.max(0, ...indexes.map((p) => (p?.format === 'v0.2.0' ? p.listed : 0)));
+  if (listed <= limit) return undefined;
+  return { limit, listed, unlisted: Math.max(0, listed - limit - OVER_CAP_LISTED) };
 }
 
 /**

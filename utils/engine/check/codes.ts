@@ -58,7 +58,7 @@ export const ENGINE_CODES = defineCodes({
     says: ['skill', 'served', 'expected'],
     hint: { skillMd: MEDIA_TYPES.skillMd[0], tarGz: MEDIA_TYPES.tarGz[0], zip: MEDIA_TYPES.zip[0] },
   },
-  'skill-not-checked': { severity: 'info', says: ['count', 'hosts'] },
+  'skill-not-checked': { severity: 'info', says: ['count', 'hosts'], ourLimit: true },
   'unsupported-url': { severity: 'error', says: { notAddress: ['address'], scheme: ['scheme'] } },
   'checked-over-https': { severity: 'info', says: ['origin'] },
   // The check's own budget (check/budget.ts). Too slow is the site's doing (agents give up too);

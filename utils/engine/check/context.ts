@@ -33,6 +33,9 @@ export interface CheckDeps {
   revalidate?: boolean;
   bodies?: BodyCache;
   sha256?: Sha256;
+  /** Follow the sign-in trust chain (D10); false for files checked before deploying, whose
+   *  issuer and APIs serve those documents themselves. Default: yes. */
+  trustChain?: boolean;
   onProgress?: (progress: CheckProgress) => void;
 }
 
@@ -48,6 +51,8 @@ export interface CheckContext {
   sha256: Sha256;
   /** The deadline and byte allowance of the whole check. */
   budget: CheckBudget;
+  /** Follow the sign-in trust chain (`CheckDeps.trustChain`). */
+  trustChain: boolean;
 }
 
 /** What every request of the check passes to the fetch module: one place, so none forgets the budget. */

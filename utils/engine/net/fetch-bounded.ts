@@ -40,6 +40,7 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const ACCEPT_HEADERS: Record<FetchKind, Readonly<Record<string, string>>> = {
   poppy: accept(MEDIA_TYPES.json),
   index: accept(MEDIA_TYPES.json),
+  metadata: accept(MEDIA_TYPES.json),
   'skill-md': accept(MEDIA_TYPES.skillMd),
   archive: accept([...MEDIA_TYPES.tarGz, ...MEDIA_TYPES.zip]),
 };
@@ -59,6 +60,8 @@ export function capFor(kind: FetchKind, limits: Limits): number {
       return limits.skillMdBytes;
     case 'archive':
       return limits.archiveBytes;
+    case 'metadata':
+      return limits.metadataBytes;
   }
 }
 

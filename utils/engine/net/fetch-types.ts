@@ -48,7 +48,7 @@ export class NetworkError extends TypeError {
   }
 }
 
-export type FetchKind = 'poppy' | 'index' | 'skill-md' | 'archive';
+export type FetchKind = 'poppy' | 'index' | 'skill-md' | 'archive' | 'metadata';
 
 export interface FetchOptions {
   kind: FetchKind;

@@ -40,6 +40,11 @@ export const POPPY_CODES = {
       hint: { prefix: RESERVED_SCOPE_PREFIX, scopes: and(PROTOCOL_SCOPES) },
     },
     'invalid-extension-name': { severity: 'error', says: ['name'] },
+    'scope-undescribed': {
+      severity: 'warning',
+      says: { some: ['count', 'scopes', 'field'], many: ['count', 'scopes', 'field', 'more'] },
+      hint: { field: `${POPPY.auth}.${AUTH.customScopes}` },
+    },
     'excluded-tasks-unrecognised': {
       severity: 'warning',
       says: { notArray: ['field', 'kind'], items: ['count', 'total', 'field', 'keys'] },

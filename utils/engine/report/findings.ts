@@ -20,6 +20,9 @@ export interface Finding {
   hint: Words;
   /** The index entry this finding belongs to, when there is one. */
   skill?: string;
+  /** About a limit of ours (a cap, privacy keeping another host unasked), not a fault of the
+   *  site: shown, but it never moves the verdict (issue 9 §4). */
+  ourLimit?: true;
 }
 
 /** Placeholder names of a sentence the code owns, or a sentence shared with other codes. */
@@ -34,6 +37,8 @@ export interface CodeDeclaration {
   hint?: Readonly<Record<string, Param | number>> | Sentence<readonly []>;
   /** Fixes that depend on the case, by name: `hint_<code>__<name>`, or shared sentences. */
   fixes?: Readonly<Record<string, SentenceDeclaration>>;
+  /** The finding is about our limits, not the site (`Finding.ourLimit`). */
+  ourLimit?: true;
 }
 
 export interface FindingSpec {
@@ -41,6 +46,7 @@ export interface FindingSpec {
   readonly severity: Severity;
   /** The code's own fix, its values filled in. */
   readonly hint: Words;
+  readonly ourLimit?: true;
 }
 
 /** A code's sentence, filled: what `finding()` turns into a finding. */
@@ -83,7 +89,9 @@ export function defineCodes<const T extends Readonly<Record<string, CodeDeclarat
   for (const [code, decl] of Object.entries(table)) {
     const base = keyPart(code);
     const hint = typeof decl.hint === 'function' ? decl.hint({}) : sentence(`hint_${base}`, Object.keys(decl.hint ?? {}))(decl.hint ?? {});
-    const spec: FindingSpec = { code, severity: decl.severity, hint };
+    const spec: FindingSpec = decl.ourLimit
+      ? { code, severity: decl.severity, hint, ourLimit: true }
+      : { code, severity: decl.severity, hint };
     // The sentence stays reachable from its speaker, so tests can walk the tables.
     const speaker = (s: Sentence) =>
       Object.assign((values: Values<readonly string[]>): Said => ({ spec, message: s(values) }), { sentence: s });
@@ -118,6 +126,7 @@ export function finding(said: Said, where: FindingWhere = {}): Finding {
     hint: where.hint ?? said.spec.hint,
   };
   if (where.skill !== undefined) f.skill = where.skill;
+  if (said.spec.ourLimit) f.ourLimit = true;
   return f;
 }
 

@@ -1,7 +1,9 @@
 import type { Finding } from './findings';
 import { renderParam, renderText, type MessageSource } from './render';
-import type { Report, SkillReport } from './report';
+import { coverage, type Coverage } from './coverage';
+import type { Report, SkillCap, SkillReport } from './report';
 import { reportState, type ReportState } from './state';
+import type { TrustLink, TrustReport } from '../trust/types';
 import type { Words } from './words';
 
 /** A finding as the JSON report carries it: the words rendered, and the key and values they came from. */
@@ -22,11 +24,27 @@ export interface SkillJson extends Omit<SkillReport, 'reason'> {
   reasonParams?: string[];
 }
 
-export interface ReportJson extends Omit<Report, 'findings' | 'skills'> {
+export interface TrustLinkJson extends Omit<TrustLink, 'reason'> {
+  reason?: string;
+  reasonKey?: string;
+  reasonParams?: string[];
+}
+
+export interface TrustJson extends Omit<TrustReport, 'links'> {
+  links: TrustLinkJson[];
+}
+
+export interface ReportJson extends Omit<Report, 'findings' | 'skills' | 'trust' | 'cap'> {
   /** What the check comes to (report/state.ts): the badge's, the panel's and the CLI's one answer. */
   state: Exclude<ReportState, 'checking'>;
   skills: SkillJson[];
   findings: FindingJson[];
+  /** The sign-in trust chain; null when poppy.json names no issuer. */
+  trust: TrustJson | null;
+  /** Set when an index lists more skills than were checked (our limit); null otherwise. */
+  cap: SkillCap | null;
+  /** What could not be checked yet (issue 9 §4): never read as "everything checks out". */
+  coverage: Coverage;
 }
 
 /**
@@ -45,9 +63,21 @@ export function reportToJson(report: Report, source: MessageSource): ReportJson 
     hintKey: hint.key,
     hintParams: values(hint),
   }));
-  const skills = report.skills.map(({ reason, ...rest }): SkillJson =>
-    reason === undefined ? rest : { ...rest, reason: renderText(source, reason), reasonKey: reason.key, reasonParams: values(reason) },
-  );
+  const reasoned = <T extends { reason?: Words }>({ reason, ...rest }: T) =>
+    reason === undefined ? rest : { ...rest, reason: renderText(source, reason), reasonKey: reason.key, reasonParams: values(reason) };
+  const skills = report.skills.map((s): SkillJson => reasoned(s));
+  const trust = report.trust ? { ...report.trust, links: report.trust.links.map((l): TrustLinkJson => reasoned(l)) } : null;
   const { target, checkedAt, verdict, ...rest } = report;
-  return { target, checkedAt, verdict, state: reportState(report), ...rest, skills, findings };
+  return {
+    target,
+    checkedAt,
+    verdict,
+    state: reportState(report),
+    ...rest,
+    skills,
+    findings,
+    trust,
+    cap: report.cap ?? null,
+    coverage: coverage(report),
+  };
 }

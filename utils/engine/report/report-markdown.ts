@@ -17,6 +17,9 @@ import type { DocumentInfo, PoppyModel, Report, SkillReport } from './report';
 import { poppyAbsence } from './state';
 import { REPORT_WORDS as W } from './report-words';
 import { list, type Param, type Words } from './words';
+import { coverage, coverageWords } from './coverage';
+import { TRUST_LINK_LOOK, TRUST_STATUS_LOOK, trustCheckSymbol, trustCheckWords, trustHeadline, trustLinkWords } from './trust-words';
+import type { TrustReport } from '../trust/types';
 import { hostOf } from '../text/host-of';
 
 export { mdCode, mdText } from './markdown-text';
@@ -38,10 +41,12 @@ export function reportToMarkdown(report: Report, source: MessageSource): string 
     line(W.checked({}), mdCode(report.checkedAt)),
     line(W.verdict({}), `${VERDICT_LOOK[report.verdict].symbol} ${say(VERDICT_LOOK[report.verdict].label({}))}`),
   ];
+  for (const words of coverageWords(coverage(report))) lines.push(`- ${say(words)}`);
   if (report.local) lines.push(`- ${say(W.localSite({}))}`);
   const host = hostOf(report.target);
   if (poppy !== null) lines.push('', ...poppySection(poppy, host, source, line));
   else lines.push('', say(poppyAbsence(report) === 'none' ? W.noPoppy({ host }) : W.poppyUnreadable({ host })));
+  if (report.trust) lines.push('', ...trustSection(report.trust, report.target, say));
   lines.push('', ...skillsSection(report.skills, say, line));
   lines.push('', ...findingsSection(report.findings, say));
   if (report.documents.length > 0) {
@@ -117,6 +122,20 @@ function poppySection(poppy: PoppyModel, host: string, source: MessageSource, li
   if (poppy.excludedTasks.length === 0 && !raw) out.push(say(W.excludedNone({})));
   for (const task of poppy.excludedTasks) out.push(`- ${mdText(task)}`);
   if (raw) out.push(say(W.excludedUnrecognised({})), '', ...fence(JSON.stringify(poppy.excludedTasksRaw, null, 2) ?? 'undefined', 'json'));
+  return out;
+}
+
+/** The sign-in trust chain: the headline, then each document with what it compared. */
+function trustSection(trust: TrustReport, site: string, say: Say): string[] {
+  const look = TRUST_STATUS_LOOK[trust.status];
+  const out = [`## ${say(W.trustHeading({}))}`, '', `${look.symbol} ${say(trustHeadline(trust, site, mdCode))}`, ''];
+  for (const link of trust.links) {
+    const status = TRUST_LINK_LOOK[link.status];
+    out.push(`- ${status.symbol} ${say(W.labelValue({ label: trustLinkWords(link, trust, site, mdCode), value: status.label({}) }))}`);
+    if (link.url !== null) out.push(`  - ${mdCode(link.url)}`);
+    if (link.reason !== undefined) out.push(`  - ${say(W.labelValue({ label: W.reason({}), value: mdText(say(link.reason)) }))}`);
+    for (const check of link.checks) out.push(`  - ${trustCheckSymbol(check)} ${say(trustCheckWords(check, mdCode))}`);
+  }
   return out;
 }
 

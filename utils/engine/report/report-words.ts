@@ -24,6 +24,7 @@ export const REPORT_WORDS = {
   unreachableTitle: sentence('unreachableTitle', []),
   poppyUnreadable: sentence('poppyJsonUnreadable', ['host']),
   documentsHeading: sentence('documentsHeading', []),
+  trustHeading: sentence('trustHeading', []),
   docNoResponse: sentence('docNoResponse', []),
   docHttp: sentence('docHttp', ['status']),
   docBytes: sentence('docBytes', ['count']),

@@ -1,4 +1,5 @@
 import type { Finding } from './findings';
+import type { TrustReport } from '../trust/types';
 import type { Words } from './words';
 import type { ApiType, SignInType, SkillStatus, Verdict, SIGNED_OUT } from '../spec';
 
@@ -156,4 +157,15 @@ export interface Report {
   documents: DocumentInfo[];
   /** Present when the check was cut short: what it did not get to is `unreachable`. */
   cutShort?: CutShort;
+  /** Set when an index lists more skills than we check (D5: our limit, never the site's error). */
+  cap?: SkillCap;
+  /** The sign-in trust chain (D10); absent when poppy.json names no issuer. */
+  trust?: TrustReport;
+}
+
+/** An index past our cap: `limit` entries were checked of `listed`; `unlisted` are left out of `skills`. */
+export interface SkillCap {
+  limit: number;
+  listed: number;
+  unlisted: number;
 }

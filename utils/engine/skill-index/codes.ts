@@ -36,7 +36,11 @@ export const SKILL_INDEX_CODES = defineCodes({
   'index-not-object': { severity: 'error', says: ['kind'], hint: { schema: SCHEMA_FIELD } },
   'skills-not-array': { severity: 'error', says: { missing: ['field'], notArray: ['field', 'kind'] } },
   'no-skills': { severity: 'info', says: [] },
-  'too-many-skills': { severity: 'error', says: { checked: ['count', 'max'], listed: ['count', 'max', 'listed', 'unlisted'] } },
+  'too-many-skills': {
+    severity: 'warning',
+    ourLimit: true,
+    says: { checked: ['count', 'max'], listed: ['count', 'max', 'listed', 'unlisted'] },
+  },
   'unknown-schema': {
     severity: 'warning',
     says: { notString: ['field', 'kind'], unknown: ['field', 'value'] },

@@ -44,7 +44,7 @@ export function parseLegacyIndex(value: unknown, ctx: IndexContext): IndexParse 
     }
     return { ...entry, url: legacyUrl(entry.name!, ctx) };
   });
-  return { format: 'v0.1', document: ctx.document, entries, findings: r.findings };
+  return { format: 'v0.1', document: ctx.document, entries, findings: r.findings, listed: skills.length };
 }
 
 /** Where v0.1 keeps a skill's SKILL.md; `name` has passed the naming rule, so it is one safe path segment. */

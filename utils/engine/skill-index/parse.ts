@@ -33,6 +33,7 @@ export function parseSkillIndex(value: unknown, ctx: IndexContext): IndexParse {
     document: ctx.document,
     entries: [...within.map((e, i) => listEntry(e, i, ctx, 'skipped', reason)), ...over],
     findings: r.findings,
+    listed: skills.length,
   });
 
   // What the format is comes first in the findings: it decides how the rest reads.
@@ -64,7 +65,7 @@ export function parseSkillIndex(value: unknown, ctx: IndexContext): IndexParse {
   reportDuplicateNames(r, entries);
   reportUnknownFields(r, unknownKeys(top, ctx.pathPrefix, SKILL_INDEX_FIELDS), C['unknown-index-field'], ctx.pathPrefix);
   reportUnknownFields(r, unknown, C['unknown-entry-field'], at(SKILL_INDEX.skills));
-  return { format: 'v0.2.0', document: ctx.document, entries: [...entries, ...over], findings: r.findings };
+  return { format: 'v0.2.0', document: ctx.document, entries: [...entries, ...over], findings: r.findings, listed: skills.length };
 }
 
 /** Keys of `obj` that are neither known nor explained by another finding (a `sha256` for `digest`). */

@@ -43,5 +43,5 @@ export function readTop(value: unknown, ctx: IndexContext, r: JsonReader): Index
 }
 
 function invalid(findings: Finding[], ctx: IndexContext): IndexParse {
-  return { format: 'invalid', document: ctx.document, entries: [], findings };
+  return { format: 'invalid', document: ctx.document, entries: [], findings, listed: 0 };
 }

@@ -12,7 +12,7 @@ export interface IndexContext {
   requestedUrl: string;
   /** `['skill_index']` for the copy embedded in poppy.json, `[]` for the stand-alone file. */
   pathPrefix: (string | number)[];
-  /** Decision D5: entries past it are `not-checked`, with one error finding. */
+  /** Decision D5: entries past it are `not-checked`, with one warning about our limit. */
   maxSkills: number;
 }
 
@@ -49,6 +49,8 @@ export interface IndexParse {
   document: string;
   entries: IndexEntry[];
   findings: Finding[];
+  /** How many entries `skills` holds, past our cap included (D5). */
+  listed: number;
 }
 
 /** What a rule says about a value, before the reader reports it at its path (json/reader.ts). */

@@ -1,0 +1,137 @@
+/**
+ * Follows the sign-in trust chain of one poppy.json (D10): one task per metadata document, each
+ * making at most one request through the one fetch module, so the check's pool bounds them with
+ * the skill files. Other hosts follow the same privacy rule as skill files on other hosts (D5,
+ * D8): asked only when the caller allows it, else the link waits as `not-checked`.
+ */
+import { fetchBounded } from '../net/fetch-bounded';
+import { FETCH_WORDS } from '../net/fetch-words';
+import { sniffBody } from '../net/body-sniff';
+import { checkFetchTarget } from '../net/url-policy';
+import { isObject, type JsonObject } from '../json/values';
+import { finding, type Finding } from '../report/findings';
+import type { PoppyModel } from '../report/report';
+import { and, type Words } from '../report/words';
+import { SIGN_IN_TYPES, type SignInType } from '../spec';
+import { fetchOptions, type CheckContext } from '../check/context';
+import { planTrust, type LinkPlan } from './addresses';
+import { SUFFIX, TRUST_CODES as C, TRUST_DOCUMENT_WORDS, TRUST_REASONS } from './codes';
+import { checkIssuerMetadata } from './issuer';
+import { checkProtectedResource } from './resource';
+import type { TrustLink, TrustReport } from './types';
+
+export interface TrustRun {
+  /** One per link; each never throws and makes at most one request. */
+  tasks: (() => Promise<void>)[];
+  /** The chain and its findings, once every task has run; null when poppy.json names no issuer. */
+  finish(): { trust: TrustReport | null; findings: Finding[] } | null;
+}
+
+export function trustRun(poppy: PoppyModel | null, ctx: CheckContext): TrustRun {
+  const issuer = poppy?.issuer ?? null;
+  if (poppy === null || issuer === null) return { tasks: [], finish: () => null };
+  const plans = planTrust(poppy, ctx.site.origin);
+  const links: TrustLink[] = plans.map((p) => ({
+    kind: p.kind,
+    subject: p.subject,
+    api: p.api,
+    url: p.url,
+    status: 'not-checked',
+    checks: [],
+  }));
+  const findings: Finding[][] = plans.map(() => []);
+  const signInTypes = poppy.signInTypes.map((s) => s.type).filter((t): t is SignInType => (SIGN_IN_TYPES as readonly string[]).includes(t));
+  const want = { issuer, domain: poppy.organization.domain, signInTypes, local: ctx.site.local };
+
+  const tasks = plans.map((plan, i) => async () => {
+    const link = links[i]!;
+    const found = findings[i]!;
+    const read = await readLink(plan, link, ctx);
+    if ('failed' in read) {
+      if (read.failed) found.push(read.failed);
+      return;
+    }
+    const checked =
+      plan.kind === 'issuer-metadata'
+        ? checkIssuerMetadata(read.meta, want, read.url)
+        : checkProtectedResource(read.meta, plan.resourceIds, issuer, read.url, ctx.site.local);
+    link.checks = checked.checks;
+    link.status = checked.holds ? 'verified' : 'failed';
+    found.push(...checked.findings);
+  });
+
+  return {
+    tasks,
+    finish() {
+      const waiting = links.filter((l) => l.status === 'not-checked');
+      const all = findings.flat();
+      if (waiting.length > 0) {
+        const hosts = [...new Set(waiting.map((l) => (l.url ? new URL(l.url).host : l.subject)))];
+        all.push(finding(C['trust-not-checked'].says({ count: waiting.length, hosts: and(hosts) })));
+      }
+      const broken = links.some((l) => l.status !== 'verified' && l.status !== 'not-checked');
+      const status = broken ? 'broken' : waiting.length > 0 ? 'not-checked' : 'verified';
+      return { trust: { issuer, domain: poppy.organization.domain, status, links }, findings: all };
+    },
+  };
+}
+
+/** A check of files: the chain is not followed, and one info finding says where to check it. */
+export function trustSkipped(poppy: PoppyModel | null): TrustRun {
+  if (poppy?.issuer == null) return { tasks: [], finish: () => null };
+  return { tasks: [], finish: () => ({ trust: null, findings: [finding(C['trust-not-in-files'].says({}))] }) };
+}
+
+type LinkRead = { meta: JsonObject; url: string } | { failed: Finding | null };
+
+/** Fetches and parses one metadata document, or sets the link's status and says why not. */
+async function readLink(plan: LinkPlan, link: TrustLink, ctx: CheckContext): Promise<LinkRead> {
+  const document = TRUST_DOCUMENT_WORDS[plan.kind]({});
+  const fix = plan.kind === 'issuer-metadata' ? C['trust-unreachable'].fixes.issuer : C['trust-unreachable'].fixes.resource;
+  const unreachable = (url: string, detail: Words): LinkRead => {
+    link.status = 'unreachable';
+    link.reason = detail;
+    const said = C['trust-unreachable'].says({ document, url, detail });
+    return { failed: finding(said, { document: url, hint: fix({ suffix: SUFFIX[plan.kind] }) }) };
+  };
+  if (plan.url === null) {
+    link.status = 'unreachable';
+    link.reason = TRUST_REASONS.noAddress({ identifier: plan.subject });
+    return { failed: finding(C['trust-unreachable'].says({ document, url: plan.subject, detail: link.reason })) };
+  }
+  const url = plan.url;
+  const policy = checkFetchTarget(url, ctx.site);
+  if (!policy.ok) {
+    link.status = 'blocked';
+    link.reason = FETCH_WORDS.blocked({ policy: policy.detail });
+    return { failed: finding(C['trust-blocked'].says({ document, url, detail: link.reason }), { document: url }) };
+  }
+  if (policy.url.origin !== ctx.site.origin && !ctx.mayContact(policy.url.origin)) {
+    link.reason = TRUST_REASONS.otherHost({ host: policy.url.host });
+    return { failed: null };
+  }
+  const result = await fetchBounded(url, fetchOptions(ctx, 'metadata'));
+  if (!result.ok) {
+    if (result.reason !== 'blocked' && result.reason !== 'redirect-blocked' && result.reason !== 'insecure-redirect')
+      return unreachable(url, result.detail);
+    link.status = 'blocked';
+    link.reason = result.detail;
+    return { failed: finding(C['trust-blocked'].says({ document, url, detail: result.detail }), { document: url }) };
+  }
+  const parsed = parseMetadata(result.bytes, result.contentType);
+  return parsed.ok ? { meta: parsed.value, url: result.url } : unreachable(result.url, parsed.why);
+}
+
+/** The metadata object, or why the body is none: an HTML page, not JSON, not an object. */
+function parseMetadata(bytes: Uint8Array, contentType: string | null): { ok: true; value: JsonObject } | { ok: false; why: Words } {
+  const kind = sniffBody(bytes, contentType);
+  if (kind === 'html') return { ok: false, why: TRUST_REASONS.html({}) };
+  if (kind !== 'json') return { ok: false, why: TRUST_REASONS.notJson({}) };
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return { ok: false, why: TRUST_REASONS.notJson({}) };
+  }
+  return isObject(value) ? { ok: true, value } : { ok: false, why: TRUST_REASONS.notObject({}) };
+}
