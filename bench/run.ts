@@ -6,6 +6,7 @@ import { benchCompressionBombs } from './compression-bombs';
 import { benchEngineMemory, benchEngineSpeed } from './engine';
 import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './extension';
 import { benchFrontmatter } from './frontmatter';
+import { benchMarkdownGrowth } from './markdown';
 import { benchRequestsPerHour } from './requests';
 import { benchSurvey } from './survey';
 import { benchWorker } from './worker';
@@ -18,6 +19,7 @@ const sections: [string, () => Promise<string[]> | string[]][] = [
   ['Requests per browsing hour (issue 12 §5)', () => benchRequestsPerHour()],
   ['Requests per page visit (budgets)', () => benchRequestsPerVisit()],
   ['Engine memory (issue 2)', () => benchEngineMemory()],
+  ['SKILL.md preview: parse-time growth (issue 13)', () => benchMarkdownGrowth()],
   ['Extension size (budgets)', () => benchExtensionSize()],
   ['Panel speed (budgets)', () => benchPanelSpeed()],
   ['Command line survey (issue 10)', () => benchSurvey()],

@@ -4,8 +4,6 @@
 // (No DANGEROUS_EVAL: the extension uses zod/mini, which never compiles parsers.)
 // - UNSAFE_VAR_ASSIGNMENT "innerHTML" in the Preact runtime: its `dangerouslySetInnerHTML`
 //   support, which ESLint forbids in our code.
-// - UNSAFE_VAR_ASSIGNMENT "document().write" in background.js: mdast-util-from-markdown driving
-//   micromark (`parse().document().write(chunks)`): a tokenizer method with a DOM-like name.
 // Anything else is worth a look.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,5 +1,4 @@
 import type { Scheduler } from '../../utils/extension/check-scheduler';
-import { markdownToSafeTree } from '../../utils/engine/markdown/safe-tree';
 import type { Handlers } from '../../utils/extension/platform/messages';
 import { getResult, skillBodies } from '../../utils/extension/platform/storage';
 import { verifiedMarkdown } from '../../utils/extension/verified-markdown';
@@ -19,11 +18,11 @@ export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: num
     pageVisited: (_message, page) => scheduler.pageVisited(page.tabId, page.origin),
     panelOpened: withOrigin(scheduler.panelOpened),
     recheck: withOrigin(scheduler.recheck),
-    async getSkillTree({ tabId, digest }) {
+    // The text only: the panel parses it in a worker it can stop (utils/extension/skill-preview.ts).
+    async getSkillText({ tabId, digest }) {
       const origin = await liveOrigin(tabId);
       if (!origin) return null;
-      const source = await verifiedMarkdown(await getResult(origin), digest, skillBodies);
-      return source ? markdownToSafeTree(source.markdown, source.base, origin) : null;
+      return verifiedMarkdown(await getResult(origin), digest, skillBodies);
     },
   };
 }

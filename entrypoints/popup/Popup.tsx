@@ -8,6 +8,8 @@ import { SETTLED_MARK, selectPanelView } from '../../utils/extension/panel-view'
 import { requestHostAccess } from '../../utils/extension/platform/permissions';
 import { watchOrigin } from '../../utils/extension/platform/storage';
 import { openSiteLink } from '../../utils/extension/platform/open-link';
+import { startPreviewWorker } from '../../utils/extension/platform/preview-worker';
+import { previewOf } from '../../utils/extension/skill-preview';
 import { readPanelInputs, rereadPanelStart, type PanelStart } from '../../utils/extension/platform/read-tab';
 
 /** "Checked N minutes ago" stays true while the panel stays open. */
@@ -15,7 +17,8 @@ const CLOCK_TICK_MS = 30_000;
 
 /**
  * The popup's controller: shows what `start` read (begun before the first render), follows
- * storage changes, and turns panel actions into typed messages. It never fetches and never parses.
+ * storage changes, and turns panel actions into typed messages. It never fetches; a SKILL.md is
+ * parsed in a worker it starts and stops (utils/extension/skill-preview.ts).
  */
 export function Popup(props: { start: Promise<PanelStart> }) {
   const [start, setStart] = useState(() => props.start); // replaced after a permission grant
@@ -81,10 +84,11 @@ export function Popup(props: { start: Promise<PanelStart> }) {
         void requestHostAccess(origin).then((granted) => {
           if (granted) setStart(rereadPanelStart(tabId));
         }),
-      loadSkillTree: (skill) =>
-        tabId !== null && skill.status === 'verified' && skill.expectedDigest
-          ? sendToBackground({ type: 'getSkillTree', tabId, digest: skill.expectedDigest })
-          : Promise.resolve(null),
+      loadSkillPreview: async (skill) => {
+        if (tabId === null || !origin || skill.status !== 'verified' || !skill.expectedDigest) return null;
+        const source = await sendToBackground({ type: 'getSkillText', tabId, digest: skill.expectedDigest });
+        return source ? previewOf(source, origin, startPreviewWorker) : null;
+      },
       copy: (text) => navigator.clipboard.writeText(text),
       openLink: (link) => openSiteLink(link, origin),
     }),

@@ -2,7 +2,7 @@ import { cleanup, render } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import { Panel } from '../../components/Panel';
 import type { PanelActions, PanelView } from '../../utils/extension/panel-types';
-import type { SafeNode } from '../../utils/engine/markdown/types';
+import type { SkillPreview } from '../../utils/extension/skill-preview';
 import { translate } from './locale';
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
@@ -17,7 +17,7 @@ export function renderPanel(view: PanelView, overrides: Partial<PanelActions> = 
     recheck: vi.fn(overrides.recheck ?? (() => {})),
     checkOtherHosts: vi.fn(overrides.checkOtherHosts ?? (() => {})),
     grantAccess: vi.fn(overrides.grantAccess ?? (() => {})),
-    loadSkillTree: vi.fn(overrides.loadSkillTree ?? (async (): Promise<SafeNode[] | null> => [])),
+    loadSkillPreview: vi.fn(overrides.loadSkillPreview ?? (async (): Promise<SkillPreview | null> => ({ kind: 'tree', nodes: [] }))),
     copy: vi.fn(overrides.copy ?? (async () => {})),
     openLink: vi.fn(overrides.openLink ?? (() => {})),
   };

@@ -58,7 +58,7 @@ describe('SafeMarkdown with hostile Markdown', () => {
   let openLink: ReturnType<typeof vi.fn>;
   let hrefs: string[];
   beforeEach(() => {
-    ({ container, openLink } = renderTree(markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE)));
+    ({ container, openLink } = renderTree(markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE).nodes));
     hrefs = [...container.querySelectorAll('[href], [src], [action], [formaction]')].map((el) => el.getAttribute('href') ?? '');
   });
 
@@ -203,7 +203,7 @@ describe('Panel with a hostile report', () => {
     const { root } = renderPanel(
       { kind: 'report', report, rawPoppy: null },
       {
-        loadSkillTree: async () => markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE),
+        loadSkillPreview: async () => ({ kind: 'tree', nodes: markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE).nodes }),
       },
     );
     const details = root.querySelector<HTMLDetailsElement>('[data-skill="evil"] details')!;
@@ -234,7 +234,7 @@ describe('site text in the panel: isolated, hidden characters spelled out', () =
   const isolatedIn = (root: Element, text: string) => [...root.querySelectorAll('bdi')].some((bdi) => bdi.textContent?.includes(text));
 
   it('a bidi override in a link label does not run on into the shown target', () => {
-    const { container } = renderTree(markdownToSafeTree(`[bidi ${OVERRIDE}gnp.exe](https://bank.rt.test/)`, SKILL_URL, SITE));
+    const { container } = renderTree(markdownToSafeTree(`[bidi ${OVERRIDE}gnp.exe](https://bank.rt.test/)`, SKILL_URL, SITE).nodes);
     const link = container.querySelector('a')!;
     expect(link.getAttribute('href')).toBe('https://bank.rt.test/');
     const label = link.querySelector('.link-text')!;

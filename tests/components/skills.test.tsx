@@ -128,7 +128,7 @@ describe('a digest mismatch', () => {
     ]);
     expect([...row.querySelectorAll('.digests dd')].map((dd) => dd.textContent)).toEqual([DIGESTS.stale, DIGESTS.change]);
     expect(row.querySelector('details')).toBeNull();
-    expect(actions.loadSkillTree).not.toHaveBeenCalled();
+    expect(actions.loadSkillPreview).not.toHaveBeenCalled();
   });
 
   it('copies the digest of the served file', () => {
@@ -150,7 +150,9 @@ describe('a digest mismatch', () => {
 
 describe('a verified skill body', () => {
   it('loads the tree on first open only and renders it below the skill heading', async () => {
-    const { root, actions } = renderPanel(reportView(reports.northlightOk()), { loadSkillTree: async () => BODY });
+    const { root, actions } = renderPanel(reportView(reports.northlightOk()), {
+      loadSkillPreview: async () => ({ kind: 'tree', nodes: BODY }),
+    });
     const row = root.querySelector('[data-skill="change-flower-delivery"]')!;
     const details = row.querySelector('details')!;
     expect(details.querySelector('summary')?.textContent).toBe('Show the skill');
@@ -168,8 +170,22 @@ describe('a verified skill body', () => {
     details.open = false;
     fireEvent(details, new Event('toggle'));
     open(details);
-    expect(actions.loadSkillTree).toHaveBeenCalledTimes(1);
-    expect(actions.loadSkillTree).toHaveBeenCalledWith(reports.northlightOk().skills[0]);
+    expect(actions.loadSkillPreview).toHaveBeenCalledTimes(1);
+    expect(actions.loadSkillPreview).toHaveBeenCalledWith(reports.northlightOk().skills[0]);
+  });
+
+  it('too complex to preview: says so and shows the text itself, nothing parsed (issue 13)', async () => {
+    const text = '# Not a heading\n\n[not a link](https://x.example/) <b>\u202E';
+    const { root } = renderPanel(reportView(reports.northlightOk()), {
+      loadSkillPreview: async () => ({ kind: 'text', text, cut: true }),
+    });
+    const details = root.querySelector<HTMLDetailsElement>('[data-skill="find-flowers"] details')!;
+    open(details);
+    await waitFor(() => expect(details.querySelector('[data-preview="text"]')).not.toBeNull());
+    expect(details.textContent).toContain('This skill is too complex to preview; here is its text.');
+    expect(details.querySelector('pre.raw')?.textContent).toBe('# Not a heading\n\n[not a link](https://x.example/) <b>⟨U+202E⟩');
+    expect(details.querySelector('.markdown, a, b, h4')).toBeNull();
+    expect(details.textContent).toContain('the rest of the text is too long to show here');
   });
 
   it('shows the frontmatter as key/value text', () => {
@@ -187,8 +203,8 @@ describe('a verified skill body', () => {
   it.each([
     ['null', async () => null],
     ['a rejection', async () => Promise.reject(new Error('worker gone'))],
-  ])('says the text is unavailable when the loader gives %s', async (_label, loadSkillTree) => {
-    const { root } = renderPanel(reportView(reports.northlightOk()), { loadSkillTree });
+  ])('says the text is unavailable when the loader gives %s', async (_label, loadSkillPreview) => {
+    const { root } = renderPanel(reportView(reports.northlightOk()), { loadSkillPreview });
     const details = root.querySelector<HTMLDetailsElement>('[data-skill="find-flowers"] details')!;
     open(details);
     await waitFor(() => expect(details.textContent).toContain("The skill's text is not available right now."));

@@ -49,7 +49,7 @@ describe('panel messages in the background', () => {
   });
 });
 
-describe('getSkillTree', () => {
+describe('getSkillText', () => {
   async function withSkill(status: 'verified' | 'mismatch') {
     const hex = await sha256(MD);
     const digest = `sha256:${hex}`;
@@ -64,28 +64,22 @@ describe('getSkillTree', () => {
     return digest;
   }
 
-  it('returns the safe tree of a verified body: frontmatter gone, links resolved and judged for the site, HTML as text', async () => {
+  it('returns the verified body (frontmatter split off) and its URL, parsing no Markdown (the panel does, in a worker it can stop)', async () => {
     const { handlers, tab } = await setup();
     const digest = await withSkill('verified');
-    const tree = await handlers.getSkillTree({ type: 'getSkillTree', tabId: await tab(`${A}/`), digest }, EXTENSION);
-    expect(tree?.[0]).toEqual({ kind: 'heading', depth: 1, children: [{ kind: 'text', text: 'Find flowers' }] });
-    const json = JSON.stringify(tree);
-    expect(json).toContain(`"href":"${A}/skills/find-flowers/shop"`);
-    expect(json).not.toContain('"href":"https://192.168.1.1');
-    expect(json).toContain('"text":" (https://192.168.1.1/reboot)"');
-    expect(json).toContain('"text":"<script>"');
-    expect(json).not.toContain('description: Finds flowers.');
+    const text = await handlers.getSkillText({ type: 'getSkillText', tabId: await tab(`${A}/`), digest }, EXTENSION);
+    expect(text).toEqual({ markdown: MD.slice(MD.indexOf('# Find flowers')), base: `${A}/skills/find-flowers/SKILL.md` });
   });
 
   it('refuses a mismatch even with the bytes in the cache', async () => {
     const { handlers, tab } = await setup();
     const digest = await withSkill('mismatch');
-    expect(await handlers.getSkillTree({ type: 'getSkillTree', tabId: await tab(`${A}/`), digest }, EXTENSION)).toBeNull();
+    expect(await handlers.getSkillText({ type: 'getSkillText', tabId: await tab(`${A}/`), digest }, EXTENSION)).toBeNull();
   });
 
   it("answers from the tab's own origin only", async () => {
     const { handlers, tab } = await setup();
     const digest = await withSkill('verified');
-    expect(await handlers.getSkillTree({ type: 'getSkillTree', tabId: await tab('https://other.example/'), digest }, EXTENSION)).toBeNull();
+    expect(await handlers.getSkillText({ type: 'getSkillText', tabId: await tab('https://other.example/'), digest }, EXTENSION)).toBeNull();
   });
 });

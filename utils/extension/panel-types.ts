@@ -1,5 +1,5 @@
 import type { Report, SkillReport } from '../engine/report/report';
-import type { SafeNode } from '../engine/markdown/types';
+import type { SkillPreview } from './skill-preview';
 
 /** What the popup shows; the popup entrypoint derives it from the active tab and the worker. */
 export type PanelView =
@@ -16,8 +16,8 @@ export interface PanelActions {
   recheck(): void;
   checkOtherHosts(): void;
   grantAccess(): void;
-  /** The safe tree of a verified skill-md body, parsed in the worker; null when unavailable. */
-  loadSkillTree(skill: SkillReport): Promise<SafeNode[] | null>;
+  /** A verified skill-md body as a safe tree, or as its text when too complex; null when unavailable. */
+  loadSkillPreview(skill: SkillReport): Promise<SkillPreview | null>;
   copy(text: string): Promise<void>;
   /** Opens an `https:` URL in a new tab; links never navigate by themselves. */
   openLink(url: string): void;

@@ -20,7 +20,7 @@ function texts(nodes: readonly SafeNode[]): string[] {
 
 const preview = (text: string) => {
   const body = skillMdBody(bytes(text));
-  return body === null ? null : markdownToSafeTree(body, URL, SITE);
+  return body === null ? null : markdownToSafeTree(body, URL, SITE).nodes;
 };
 const codes = (text: string) =>
   checkSkillMd(bytes(text), { document: URL, indexName: 'find-flowers', indexDescription: null }).findings.map((f) => f.code);

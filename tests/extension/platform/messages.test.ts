@@ -44,8 +44,8 @@ describe('acceptMessage', () => {
       message: { type: 'recheck', tabId: 7 },
     });
     const inTab: Sender = { id: self.id, url: `${self.origin}/popup.html?tabId=3`, tab: { id: 9 } as Browser.tabs.Tab };
-    expect(acceptMessage({ type: 'getSkillTree', tabId: 3, digest }, inTab, self)?.message).toEqual({
-      type: 'getSkillTree',
+    expect(acceptMessage({ type: 'getSkillText', tabId: 3, digest }, inTab, self)?.message).toEqual({
+      type: 'getSkillText',
       tabId: 3,
       digest,
     });
@@ -60,7 +60,7 @@ describe('acceptMessage', () => {
     ['a file: page', { type: 'pageVisited' }, page('file:///home/me/poppy.json')],
     ['an extension store', { type: 'pageVisited' }, page('https://chromewebstore.google.com/detail/x')],
     ['a content script sending a panel message', { type: 'recheck', tabId: 7 }, page('https://flowers.example/')],
-    ['a content script asking for a skill body', { type: 'getSkillTree', tabId: 7, digest }, page('https://flowers.example/')],
+    ['a content script asking for a skill body', { type: 'getSkillText', tabId: 7, digest }, page('https://flowers.example/')],
     [
       'a page claiming our origin only in sender.origin',
       { type: 'recheck', tabId: 7 },
@@ -76,8 +76,8 @@ describe('acceptMessage', () => {
     ['a negative tab id', { type: 'recheck', tabId: -1 }, popup],
     ['a fractional tab id', { type: 'panelOpened', tabId: 1.5 }, popup],
     ['a tab id as a string', { type: 'panelOpened', tabId: '7' }, popup],
-    ['a digest in SRI form', { type: 'getSkillTree', tabId: 7, digest: `sha256-${'b'.repeat(43)}=` }, popup],
-    ['an upper-case digest', { type: 'getSkillTree', tabId: 7, digest: digest.toUpperCase() }, popup],
+    ['a digest in SRI form', { type: 'getSkillText', tabId: 7, digest: `sha256-${'b'.repeat(43)}=` }, popup],
+    ['an upper-case digest', { type: 'getSkillText', tabId: 7, digest: digest.toUpperCase() }, popup],
   ])('drops %s', (_name, message, sender) => {
     expect(acceptMessage(message, sender, self)).toBeNull();
   });
@@ -94,7 +94,7 @@ describe('messageListener through fakeBrowser.runtime', () => {
       pageVisited: vi.fn(async () => undefined),
       panelOpened: vi.fn(async () => undefined),
       recheck: vi.fn(async () => undefined),
-      getSkillTree: vi.fn(async () => [{ kind: 'text' as const, text: 'tree' }]),
+      getSkillText: vi.fn(async () => ({ markdown: '# text', base: 'https://flowers.example/SKILL.md' })),
     };
     fakeBrowser.runtime.onMessage.addListener(messageListener(handlers, self));
     return handlers;
@@ -119,11 +119,11 @@ describe('messageListener through fakeBrowser.runtime', () => {
     expect(answer).toBeNull();
   });
 
-  it('answers a skill tree request with the handler result', async () => {
+  it('answers a skill text request with the handler result', async () => {
     const handlers = install();
-    const answer = await send({ type: 'getSkillTree', tabId: 4, digest }, popup);
-    expect(handlers.getSkillTree).toHaveBeenCalledWith({ type: 'getSkillTree', tabId: 4, digest }, { kind: 'extension' });
-    expect(answer).toEqual([{ kind: 'text', text: 'tree' }]);
+    const answer = await send({ type: 'getSkillText', tabId: 4, digest }, popup);
+    expect(handlers.getSkillText).toHaveBeenCalledWith({ type: 'getSkillText', tabId: 4, digest }, { kind: 'extension' });
+    expect(answer).toEqual({ markdown: '# text', base: 'https://flowers.example/SKILL.md' });
   });
 
   it('leaves a rejected message unanswered and calls no handler', async () => {
@@ -135,9 +135,9 @@ describe('messageListener through fakeBrowser.runtime', () => {
 
   it('answers null when a handler fails, instead of leaving the panel waiting', async () => {
     const handlers = install();
-    vi.mocked(handlers.getSkillTree).mockRejectedValueOnce(new Error('boom'));
+    vi.mocked(handlers.getSkillText).mockRejectedValueOnce(new Error('boom'));
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const answer = await send({ type: 'getSkillTree', tabId: 4, digest }, popup);
+    const answer = await send({ type: 'getSkillText', tabId: 4, digest }, popup);
     expect(answer).toBeNull();
     expect(error).toHaveBeenCalled();
     error.mockRestore();

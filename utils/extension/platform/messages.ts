@@ -8,10 +8,10 @@
  * the typed sender all derive from the map.
  */
 import { browser, type Browser } from 'wxt/browser';
-import type { SafeNode } from '../../engine/markdown/types';
 import { DIGEST_PATTERN } from '../../engine/spec';
 import { z } from '../zod';
 import { supportedOrigin } from '../page-support';
+import type { VerifiedMarkdown } from '../verified-markdown';
 import { originOf, type SelfIdentity } from './runtime';
 
 /** Who may send a message: our content script in a page, or one of our own extension pages. */
@@ -27,10 +27,12 @@ const MESSAGES = {
   pageVisited: { from: 'content-script', payload: () => z.object({}), answer: undefined as void },
   panelOpened: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
   recheck: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
-  getSkillTree: {
+  // The text only: the panel parses it in a worker it can stop (utils/extension/skill-preview.ts),
+  // so no SKILL.md can hold the background, where every tab's checks run.
+  getSkillText: {
     from: 'extension-page',
     payload: () => z.object({ tabId: tabIdSchema(), digest: z.string().check(z.maxLength(80), z.regex(DIGEST_PATTERN)) }),
-    answer: null as SafeNode[] | null,
+    answer: null as VerifiedMarkdown | null,
   },
 } as const satisfies Record<string, { from: AllowedSender; payload: () => z.ZodMiniObject; answer: unknown }>;
 
