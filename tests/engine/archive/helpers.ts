@@ -1,0 +1,17 @@
+import { listArchive, type ArchiveListing, type ListArchiveInput } from '../../../utils/engine/archive';
+import { SKILL_MD, tgz, type TarEntry } from './builders/tar';
+import { zip, type ZipEntry } from './builders/zip';
+
+export const NAME = 'reserve-a-book';
+
+export function list(bytes: Uint8Array, extra: Partial<ListArchiveInput> = {}): ArchiveListing {
+  const url = bytes[0] === 0x1f ? 'https://shop.example/skills/a.tar.gz' : 'https://shop.example/skills/a.zip';
+  const contentType = bytes[0] === 0x1f ? 'application/gzip' : 'application/zip';
+  return listArchive({ bytes, skillName: NAME, url, contentType, ...extra });
+}
+
+export const codes = (listing: ArchiveListing): string[] => listing.problems.map((p) => p.code);
+
+/** A root SKILL.md plus `entries`, as a .tar.gz. */
+export const tgzWith = (...entries: TarEntry[]) => tgz([{ name: 'SKILL.md', data: SKILL_MD }, ...entries]);
+export const zipWith = (...entries: ZipEntry[]) => zip([{ name: 'SKILL.md', data: SKILL_MD }, ...entries]);

@@ -1,0 +1,79 @@
+// The archive lister: given an archive's verified bytes and its index entry's name, what is in it,
+// where its SKILL.md is, and every problem found, without writing anything anywhere or running
+// anything. Pure: no browser, DOM or Node API, so the MV3 worker, Firefox and the CLI share it.
+// Memory is bounded by the caps (limits.ts), never by what the archive declares.
+
+import { checkHints, formatOfBytes, hexPrefix, type ArchiveFormat } from './detect';
+import { readTarGz } from './gzip';
+import { ARCHIVE_LIMITS, type ArchiveLimits } from './limits';
+import { Listing, type ArchiveFile } from './listing';
+import { ProblemSink, type ArchiveProblem } from './problems';
+import { readZip } from './zip';
+
+export type { ArchiveFormat } from './detect';
+export type { ArchiveFile, EntryType } from './listing';
+export { ARCHIVE_LIMITS, type ArchiveLimits } from './limits';
+export { ARCHIVE_CODES, type ArchiveCode, type ArchiveProblem, type Severity } from './problems';
+
+export interface ListArchiveInput {
+  /** The archive's bytes, after its digest verified. */
+  readonly bytes: Uint8Array;
+  /** The index entry's `name`: named in the wrapper-folder problem. */
+  readonly skillName: string;
+  /** The URL it came from (its extension is a hint) and the Content-Type it was served with. */
+  readonly url?: string;
+  readonly contentType?: string | null;
+  readonly limits?: Partial<ArchiveLimits>;
+  /** The whole check's deadline (epoch ms); the lister also keeps to `limits.budgetMs`. */
+  readonly deadline?: number;
+  readonly now?: () => number;
+}
+
+export interface ArchiveListing {
+  readonly format: ArchiveFormat;
+  /** At most `limits.entries`, in archive order. */
+  readonly files: readonly ArchiveFile[];
+  /** The root SKILL.md's bytes, when it is a regular file within the cap and unpacked intact. */
+  readonly skillMd?: Uint8Array;
+  readonly problems: readonly ArchiveProblem[];
+  /** Reading stopped early (a cap, the time budget, unreadable data): `files` is partial. */
+  readonly truncated: boolean;
+  /** Bytes unpacked before reading ended. */
+  readonly unpackedBytes: number;
+}
+
+export function listArchive(input: ListArchiveInput): ArchiveListing {
+  const limits = { ...ARCHIVE_LIMITS, ...input.limits };
+  const now = input.now ?? Date.now;
+  const sink = new ProblemSink(limits.problemsPerCode);
+  const deadline = Math.min(input.deadline ?? Infinity, now() + limits.budgetMs);
+  const listing = new Listing(sink, limits, deadline, now);
+  const done = (format: ArchiveFormat, skillMd?: Uint8Array): ArchiveListing => ({
+    format,
+    files: listing.files,
+    ...(skillMd ? { skillMd } : {}),
+    problems: sink.finish(),
+    truncated: listing.stopped,
+    unpackedBytes: listing.unpacked,
+  });
+  const { bytes } = input;
+  if (bytes.length > limits.packedBytes) {
+    listing.fail('archive-too-large-packed', [limits.packedBytes]);
+    return done('unknown');
+  }
+  const format = formatOfBytes(bytes);
+  if (format === 'unknown' || format === 'tar') {
+    listing.fail(format === 'tar' ? 'archive-format-plain-tar' : 'archive-format-unknown', format === 'tar' ? [] : [hexPrefix(bytes)]);
+    return done('unknown');
+  }
+  checkHints(format, input.url, input.contentType, sink);
+  try {
+    if (format === 'zip') readZip(bytes, listing);
+    else readTarGz(bytes, listing);
+    return done(format, listing.finish(input.skillName));
+  } catch {
+    // A bug of ours must still end as a finding, never as a crash of the whole check.
+    listing.fail('archive-unreadable');
+    return done(format);
+  }
+}

@@ -1,0 +1,197 @@
+// What a format reader (tar, zip) feeds: entries, unpacked byte counts, the root SKILL.md. It owns
+// the caps that stop reading, the duplicate and link rules, and where SKILL.md must be.
+
+import type { ArchiveLimits } from './limits';
+import { linkAbove, normalHardLinkTarget, resolveHardLink, resolveSymlink } from './links';
+import { checkName, displayName } from './names';
+import type { ArchiveCode, ProblemSink } from './problems';
+
+export type EntryType = 'file' | 'directory' | 'symlink' | 'hardlink' | 'char-device' | 'block-device' | 'fifo' | 'socket';
+
+export interface ArchiveFile {
+  /** The name as the archive spells it (bounded display form). */
+  readonly path: string;
+  /** Unpacked bytes: counted while inflating (zip), or the tar header's size once its data was read. */
+  readonly size: number;
+  readonly type: EntryType;
+  /** A link's target, as written in the archive. */
+  readonly target?: string;
+}
+
+export interface NewEntry {
+  /** The name an extractor writes (PAX path, GNU long name, zip Unicode path), decoded. */
+  readonly name: string;
+  /** Other names the same entry carries, which older tools use: each is checked too. */
+  readonly fallbackNames?: readonly string[];
+  readonly type: EntryType;
+  readonly size: number;
+  readonly target?: string;
+}
+
+const SPECIAL: ReadonlySet<EntryType> = new Set(['char-device', 'block-device', 'fifo', 'socket']);
+export const SKILL_MD = 'SKILL.md';
+
+export class Listing {
+  readonly files: ArchiveFile[] = [];
+  /** Set when a cap, the time budget or unreadable data stopped reading: the listing is partial. */
+  stopped = false;
+  unpacked = 0;
+  private readonly paths: (string | undefined)[] = [];
+  private readonly first = new Map<string, number>();
+  private readonly last = new Map<string, number>();
+  private readonly folded = new Map<string, string>();
+  private skillMd: Uint8Array | 'too-large' | undefined;
+
+  constructor(
+    readonly problems: ProblemSink,
+    readonly limits: ArchiveLimits,
+    private readonly deadline: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Reports a problem that makes further reading pointless or unsafe, and stops. */
+  fail(code: ArchiveCode, params: readonly (string | number)[] = [], entry?: string): false {
+    this.problems.add(code, params, entry);
+    this.stopped = true;
+    return false;
+  }
+
+  /** Adds an entry. Returns its normal path (undefined when the name is unusable), or null when
+   * the entry cap stops reading. */
+  add(entry: NewEntry): { path: string | undefined; index: number } | null {
+    if (this.files.length >= this.limits.entries) {
+      this.fail('archive-too-many-entries', [this.limits.entries]);
+      return null;
+    }
+    const display = displayName(entry.name);
+    const checked = checkName(entry.name, this.problems, this.limits, display);
+    for (const other of new Set(entry.fallbackNames ?? [])) {
+      if (other !== entry.name) checkName(other, this.problems, this.limits, displayName(other), true);
+    }
+    if (SPECIAL.has(entry.type)) this.problems.add('archive-special-entry', [display, entry.type], display);
+    const target = entry.target === undefined ? undefined : displayName(entry.target);
+    this.files.push(
+      target === undefined
+        ? { path: display, size: entry.size, type: entry.type }
+        : { path: display, size: entry.size, type: entry.type, target },
+    );
+    const path = checked.normalized;
+    this.paths.push(path);
+    if (path !== undefined && path !== '') this.remember(path, entry.type, display);
+    return { path, index: this.files.length - 1 };
+  }
+
+  /** Records the size counted while inflating (zip), which may differ from the declared one. */
+  setSize(index: number, size: number): void {
+    const file = this.files[index];
+    if (file) this.files[index] = { ...file, size };
+  }
+
+  private remember(path: string, type: EntryType, display: string): void {
+    const index = this.files.length - 1;
+    const earlier = this.last.get(path);
+    if (earlier !== undefined) {
+      const bothFolders = type === 'directory' && this.files[earlier]!.type === 'directory';
+      if (!bothFolders) this.problems.add('archive-duplicate-entry', [display], display);
+    } else {
+      this.first.set(path, index);
+      // Case-insensitive and normalising file systems (Windows, macOS) write both to one file.
+      const fold = path.normalize('NFC').toLowerCase();
+      const other = this.folded.get(fold);
+      if (other !== undefined) this.problems.add('archive-case-collision', [display, this.files[this.first.get(other)!]!.path], display);
+      else this.folded.set(fold, path);
+    }
+    this.last.set(path, index);
+  }
+
+  /** Counts unpacked bytes; false (and stopped) once the total cap or the time budget is crossed. */
+  count(bytes: number): boolean {
+    this.unpacked += bytes;
+    if (this.unpacked > this.limits.unpackedBytes) return this.fail('archive-too-large-unpacked', [this.limits.unpackedBytes]);
+    if (this.now() > this.deadline) return this.fail('archive-check-stopped', [this.limits.budgetMs]);
+    return true;
+  }
+
+  /** False (and stopped) when `unpacked` bytes from `packed` betray a bomb. */
+  ratioOk(unpacked: number, packed: number, entry = ''): boolean {
+    if (unpacked < this.limits.ratioFloorBytes || unpacked <= this.limits.ratio * Math.max(packed, 1)) return true;
+    return this.fail('archive-ratio-bomb', [entry, Math.floor(unpacked / Math.max(packed, 1)), this.limits.ratio], entry || undefined);
+  }
+
+  isSkillMd(path: string | undefined): boolean {
+    return path === SKILL_MD;
+  }
+
+  /** The root SKILL.md's bytes, or 'too-large'. The last copy wins, as when tar unpacks it. */
+  setSkillMd(content: Uint8Array | 'too-large'): void {
+    this.skillMd = content;
+  }
+
+  /** Link, placement and "only SKILL.md" rules, once every entry is in. */
+  finish(skillName: string): Uint8Array | undefined {
+    this.checkLinks();
+    return this.checkSkillMd(skillName);
+  }
+
+  private checkLinks(): void {
+    const symlinks = new Map<string, string>();
+    this.files.forEach((file, i) => {
+      const path = this.paths[i];
+      if (file.type === 'symlink' && path !== undefined && file.target !== undefined) symlinks.set(path, file.target);
+    });
+    this.files.forEach((file, i) => {
+      const path = this.paths[i];
+      if (path === undefined) return;
+      const above = linkAbove(path, symlinks);
+      if (above !== undefined) this.problems.add('archive-entry-through-link', [file.path, above], file.path);
+      if (file.target === undefined) return;
+      if (file.type === 'symlink') {
+        const verdict = resolveSymlink(path, file.target, symlinks);
+        this.problems.add(verdict === 'outside' ? 'archive-link-outside' : 'archive-link-inside', [file.path, file.target], file.path);
+      } else if (file.type === 'hardlink') {
+        const target = normalHardLinkTarget(file.target);
+        if (target === undefined || resolveHardLink(target, symlinks) === 'outside') {
+          this.problems.add('archive-link-outside', [file.path, file.target], file.path);
+        } else if ((this.first.get(target) ?? Infinity) >= i || this.files[this.first.get(target)!]!.type === 'directory') {
+          // tar links to a file it already wrote; anything else links to whatever the disk holds.
+          this.problems.add('archive-link-target-missing', [file.path, file.target], file.path);
+        } else {
+          this.problems.add('archive-link-inside', [file.path, file.target], file.path);
+        }
+      }
+    });
+  }
+
+  private checkSkillMd(skillName: string): Uint8Array | undefined {
+    const at = this.last.get(SKILL_MD);
+    if (at !== undefined) {
+      const file = this.files[at]!;
+      if (file.type !== 'file') {
+        this.problems.add('archive-skill-md-not-file', [file.type], file.path);
+        return undefined;
+      }
+      if (!this.stopped && this.files.filter((f) => f.type !== 'directory').length === 1) this.problems.add('archive-only-skill-md');
+      if (this.skillMd === 'too-large') {
+        this.problems.add('archive-skill-md-too-large', [this.limits.skillMdBytes], file.path);
+        return undefined;
+      }
+      return this.skillMd;
+    }
+    // A partial listing cannot tell that SKILL.md is missing: the cap's own problem says why.
+    if (this.stopped) return undefined;
+    const paths = [...this.first.keys()];
+    const wrongCase = paths.find((p) => !p.includes('/') && p.toLowerCase() === 'skill.md');
+    if (wrongCase !== undefined) {
+      this.problems.add('archive-skill-md-wrong-case', [wrongCase], wrongCase);
+      return undefined;
+    }
+    const tops = new Set(paths.map((p) => p.split('/')[0]!));
+    const [top] = tops;
+    if (tops.size === 1 && top !== undefined && this.first.has(`${top}/${SKILL_MD}`)) {
+      this.problems.add('archive-skill-md-wrapped', [top, skillName], `${top}/${SKILL_MD}`);
+    } else {
+      this.problems.add('archive-skill-md-missing');
+    }
+    return undefined;
+  }
+}
