@@ -224,3 +224,66 @@ export const FRONTMATTER_LIMITS = {
   /** Flow collections (`[`, `{`) open at once. */
   flowDepth: 8,
 } as const;
+
+/**
+ * Archive rules (Decision D7, docs/rules.md "Archives"): every cap the archive lister enforces.
+ * Each stops reading the moment it is crossed, so memory is bounded by these numbers, never by
+ * what an archive declares. Tests shrink them through `listArchive({ limits })`.
+ */
+export interface ArchiveLimits {
+  /** The download cap (D5): bytes of the archive itself. */
+  readonly packedBytes: number;
+  /** D7: more entries than this is an error (folders and links count: each is a header to read). */
+  readonly entries: number;
+  /** D7: bytes unpacked in total, counted while decompressing, never taken from headers. */
+  readonly unpackedBytes: number;
+  /** One file's unpacked size; larger betrays a bomb or a file no skill needs. */
+  readonly fileBytes: number;
+  /** Unpacked/packed ratio that betrays a bomb, once `ratioFloorBytes` have been unpacked. */
+  readonly ratio: number;
+  /** Below this many unpacked bytes the ratio is not judged (tiny padded files compress well). */
+  readonly ratioFloorBytes: number;
+  /** The archived SKILL.md is held in memory for the frontmatter check; same cap as a skill-md entry. */
+  readonly skillMdBytes: number;
+  /** A PAX record or GNU long name is held in memory while read: a bound on that buffer. */
+  readonly metaBytes: number;
+  /** A name longer than this (UTF-8 bytes) is an error: no file system extracts it. */
+  readonly nameBytes: number;
+  /** A symlink target read from a zip entry's data. */
+  readonly linkTargetBytes: number;
+  /** Compressed bytes handed to the inflater at a time: bounds the output of one step (deflate
+   * expands at most ~1032x), so a cap is noticed within about 4 MiB of output. */
+  readonly inflateStepBytes: number;
+  /** Problems of one code reported before the rest are only counted. */
+  readonly problemsPerCode: number;
+  /** Wall-clock budget for listing one archive (the whole check has its own deadline too). */
+  readonly budgetMs: number;
+}
+
+const MiB = 1024 * 1024;
+
+export const ARCHIVE_LIMITS: ArchiveLimits = Object.freeze({
+  packedBytes: DEFAULT_LIMITS.archiveBytes,
+  entries: 1000,
+  unpackedBytes: 50 * MiB,
+  fileBytes: 20 * MiB,
+  ratio: 200,
+  ratioFloorBytes: 1 * MiB,
+  skillMdBytes: DEFAULT_LIMITS.skillMdBytes,
+  metaBytes: 64 * 1024,
+  nameBytes: 4096,
+  linkTargetBytes: 4096,
+  inflateStepBytes: 4 * 1024,
+  problemsPerCode: 10,
+  budgetMs: 5000,
+});
+
+/** The name an archive's skill file must have, at the archive's root (D7). */
+export const ARCHIVE_SKILL_MD = 'SKILL.md';
+
+/**
+ * How much of an archive's listing a report keeps: the first files, up to this many and this many
+ * characters of names. A report is stored per tab (storage.session) and exported; a hostile
+ * archive of 1000 long names must not make it megabytes. The full count is always kept.
+ */
+export const ARCHIVE_LISTING_MAX = Object.freeze({ files: 100, nameChars: 16 * 1024 });

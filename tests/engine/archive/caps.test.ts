@@ -2,9 +2,9 @@
 // memory bounded by the caps; the listing says it is partial and never claims SKILL.md missing.
 import { describe, expect, it } from 'vitest';
 import { listArchive } from '../../../utils/engine/archive';
-import { tarGzBomb, deflateZeros } from './builders/bomb';
-import { noise, SKILL_MD, tgz } from './builders/tar';
-import { zip } from './builders/zip';
+import { tarGzBomb, deflateZeros } from '../../fixtures/archives/bomb';
+import { noise, SKILL_MD, tgz } from '../../fixtures/archives/tar';
+import { zip } from '../../fixtures/archives/zip';
 import { codes, list, NAME } from './helpers';
 
 const MiB = 1024 * 1024;
@@ -55,7 +55,7 @@ describe('the unpacked-size cap', () => {
 describe('the per-file cap', () => {
   it('a tar header declaring more than the cap stops at the header', () => {
     const listing = list(tgz([skill, { name: 'big.bin', size: 21 * MiB, data: '' }]));
-    expect(listing.problems.map((p) => [p.code, p.params])).toEqual([['archive-file-too-large', ['big.bin', String(20 * MiB)]]]);
+    expect(listing.problems.map((p) => [p.code, p.params])).toEqual([['archive-file-too-large', ['big.bin', '20 MiB']]]);
   });
 
   it('a zip entry declaring more than the cap is not inflated', () => {
@@ -129,7 +129,7 @@ describe('other bounds', () => {
     expect(listing.problems.at(-1)).toEqual({
       code: 'archive-problems-elided',
       severity: 'info',
-      params: ['archive-name-dot-segment', '20'],
+      params: ['20', 'archive-name-dot-segment'],
     });
   });
 });

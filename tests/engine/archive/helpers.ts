@@ -1,6 +1,6 @@
 import { listArchive, type ArchiveListing, type ListArchiveInput } from '../../../utils/engine/archive';
-import { SKILL_MD, tgz, type TarEntry } from './builders/tar';
-import { zip, type ZipEntry } from './builders/zip';
+import { SKILL_MD, tgz, type TarEntry } from '../../fixtures/archives/tar';
+import { zip, type ZipEntry } from '../../fixtures/archives/zip';
 
 export const NAME = 'reserve-a-book';
 

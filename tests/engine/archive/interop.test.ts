@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SKILL_MD, tgz } from './builders/tar';
-import { zip } from './builders/zip';
+import { SKILL_MD, tgz } from '../../fixtures/archives/tar';
+import { zip } from '../../fixtures/archives/zip';
 import { codes, list } from './helpers';
 
 let work: string;

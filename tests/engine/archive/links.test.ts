@@ -1,8 +1,8 @@
 // Links (skill-md.md §6 item 36): where each would lead once unpacked into an empty folder,
 // following the archive's own symlinks, in both formats; tar hard links.
 import { describe, expect, it } from 'vitest';
-import { SKILL_MD, tgz, type TarEntry } from './builders/tar';
-import { zip, type ZipEntry } from './builders/zip';
+import { SKILL_MD, tgz, type TarEntry } from '../../fixtures/archives/tar';
+import { zip, type ZipEntry } from '../../fixtures/archives/zip';
 import { codes, list } from './helpers';
 
 type Link = { name: string; target: string };

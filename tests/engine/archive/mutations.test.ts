@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { ARCHIVE_CODES, listArchive } from '../../../utils/engine/archive';
 import { gzipSync } from 'fflate';
-import { noise, SKILL_MD, tar, withPax } from './builders/tar';
-import { zip } from './builders/zip';
+import { noise, SKILL_MD, tar, withPax } from '../../fixtures/archives/tar';
+import { zip } from '../../fixtures/archives/zip';
 
 function random(seed: number) {
   let s = seed >>> 0 || 1;

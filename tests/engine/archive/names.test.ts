@@ -1,7 +1,7 @@
 // skill-md.md §6 item 35 and the skills CLI's name rules, each checked in both formats: the name
 // is the one an extractor would write.
 import { describe, expect, it } from 'vitest';
-import { SKILL_MD, tgz, withPax } from './builders/tar';
+import { SKILL_MD, tgz, withPax } from '../../fixtures/archives/tar';
 import { codes, list, tgzWith, zipWith } from './helpers';
 
 const cases: [label: string, name: string, expected: string[]][] = [

@@ -1,8 +1,9 @@
 // Where SKILL.md must be (skill-md.md §6 items 34, 40, 41; agent-skills-index.md §8: "the archive
 // is the skill directory: SKILL.md at the root, no wrapper folder").
 import { describe, expect, it } from 'vitest';
-import { noise, SKILL_MD, tgz } from './builders/tar';
-import { zip } from './builders/zip';
+import { noise, SKILL_MD, tgz } from '../../fixtures/archives/tar';
+import { zip } from '../../fixtures/archives/zip';
+import { english } from '../../helpers/english';
 import { codes, list, NAME } from './helpers';
 
 type File = { name: string; data?: string };
@@ -14,10 +15,16 @@ const formats = [
   ['zip', (files: File[]) => zip(files.map((f) => ({ name: f.name, data: f.data ?? (f.name.endsWith('/') ? '' : 'x') })))],
 ] as const;
 
-describe.each(formats)('SKILL.md in a %s', (_format, build) => {
-  it('a wrapper folder is an error naming the folder and the skill (item 34)', () => {
+const REBUILD = {
+  'tar.gz': `Archive the folder's contents, not the folder: \`tar -czf ${NAME}.tar.gz -C wrangler .\``,
+  zip: `Archive the folder's contents, not the folder: \`cd wrangler && zip -r ../${NAME}.zip .\``,
+};
+
+describe.each(formats)('SKILL.md in a %s', (format, build) => {
+  it('a wrapper folder is an error naming the folder, with the command that rebuilds this format (item 34)', () => {
     const listing = list(build([{ name: 'wrangler/' }, { name: 'wrangler/SKILL.md', data: SKILL_MD }, { name: 'wrangler/run.sh' }]));
-    expect(listing.problems.map((p) => [p.code, p.params])).toEqual([['archive-skill-md-wrapped', ['wrangler', NAME]]]);
+    expect(listing.problems.map((p) => [p.code, p.params])).toEqual([['archive-skill-md-wrapped', ['wrangler']]]);
+    expect(english(listing.problems[0]!.hint)).toBe(REBUILD[format]);
     expect(listing.skillMd).toBeUndefined();
   });
 

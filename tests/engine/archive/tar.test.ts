@@ -1,8 +1,8 @@
 // The tar reader: names as tar extracts them (PAX, GNU long names, ustar prefix), framing, and
-// every way a tar stream can be unreadable or ambiguous. Archives are built in code (builders/).
+// every way a tar stream can be unreadable or ambiguous. Archives are built in code (tests/fixtures/archives/).
 import { gzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { concat, paxRecord, SKILL_MD, tar, tarHeader, tgz, withPax, type TarEntry } from './builders/tar';
+import { concat, paxRecord, SKILL_MD, tar, tarHeader, tgz, withPax, type TarEntry } from '../../fixtures/archives/tar';
 import { codes, list, tgzWith } from './helpers';
 
 const skill: TarEntry = { name: 'SKILL.md', data: SKILL_MD };

@@ -2,9 +2,9 @@
 // the end records, the layout (no shared or unlisted bytes) and each member's real size and CRC.
 import { deflateSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { concat, SKILL_MD } from './builders/tar';
-import { zip, type ZipEntry, type ZipOptions } from './builders/zip';
-import { deflateZeros } from './builders/bomb';
+import { concat, SKILL_MD } from '../../fixtures/archives/tar';
+import { zip, type ZipEntry, type ZipOptions } from '../../fixtures/archives/zip';
+import { deflateZeros } from '../../fixtures/archives/bomb';
 import { codes, list } from './helpers';
 
 const skill: ZipEntry = { name: 'SKILL.md', data: SKILL_MD };

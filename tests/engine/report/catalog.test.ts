@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ARCHIVE_CODES } from '../../../utils/engine/archive';
 import { ENGINE_CODES } from '../../../utils/engine/check';
 import { JSON_DOCUMENT_CODES } from '../../../utils/engine/check/json-document';
 import { POPPY_CODES } from '../../../utils/engine/poppy';
@@ -16,7 +17,7 @@ import { SKILL_MD_CODES } from '../../../utils/engine/skill-md';
 import { TRUST_CODES } from '../../../utils/engine/trust';
 import { CATALOG } from '../../helpers/english';
 
-const TABLES = { ENGINE_CODES, JSON_DOCUMENT_CODES, POPPY_CODES, SKILL_INDEX_CODES, SKILL_MD_CODES, TRUST_CODES };
+const TABLES = { ARCHIVE_CODES, ENGINE_CODES, JSON_DOCUMENT_CODES, POPPY_CODES, SKILL_INDEX_CODES, SKILL_MD_CODES, TRUST_CODES };
 const LOCALES = readdirSync(resolve(process.cwd(), 'public/_locales'));
 const catalogOf = (locale: string) =>
   JSON.parse(readFileSync(resolve(process.cwd(), `public/_locales/${locale}/messages.json`), 'utf8')) as Record<string, CatalogEntry>;

@@ -2,11 +2,13 @@
 // a warning when either disagrees with the bytes or uses a non-standard name (Agent Skills
 // discovery §8: application/gzip and application/zip; `.tar.gz`/`.tgz` and `.zip`).
 
+import { MEDIA_TYPES } from '../spec';
+import { ARCHIVE_CODES } from './codes';
 import type { ProblemSink } from './problems';
 
 export type ArchiveFormat = 'tar.gz' | 'zip' | 'unknown';
 
-const MEDIA_TYPE: Readonly<Record<Exclude<ArchiveFormat, 'unknown'>, string>> = { 'tar.gz': 'application/gzip', zip: 'application/zip' };
+const MEDIA_TYPE: Readonly<Record<Exclude<ArchiveFormat, 'unknown'>, string>> = { 'tar.gz': MEDIA_TYPES.tarGz[0], zip: MEDIA_TYPES.zip[0] };
 
 /** Media types and the format they claim; `nonstandard` ones still get a warning. */
 const CONTENT_TYPES: Readonly<Record<string, { claims?: ArchiveFormat; nonstandard?: true }>> = {
@@ -53,8 +55,14 @@ export function checkHints(
   const known = CONTENT_TYPES[essence];
   if (contentType === undefined) {
     // Nothing to compare with but the URL.
-  } else if (essence === '') sink.add('archive-content-type-missing', [MEDIA_TYPE[format]]);
-  else if (known?.claims !== undefined && known.claims !== format) sink.add('archive-content-type-disagrees', [essence, format]);
+  } else if (essence === '') {
+    sink.add(
+      'archive-content-type-missing',
+      [],
+      undefined,
+      ARCHIVE_CODES['archive-content-type-missing'].fixes.send({ mediaType: MEDIA_TYPE[format] }),
+    );
+  } else if (known?.claims !== undefined && known.claims !== format) sink.add('archive-content-type-disagrees', [essence, format]);
   else if (known === undefined) sink.add('archive-content-type-disagrees', [essence, format]);
   else if (known.nonstandard) sink.add('archive-content-type-nonstandard', [essence, MEDIA_TYPE[format]]);
   const fromUrl = formatOfUrl(url);

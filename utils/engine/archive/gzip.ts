@@ -42,7 +42,7 @@ export function readTarGz(input: Uint8Array, listing: Listing): void {
   } catch (error) {
     const code = flateErrorCode(error);
     // fflate's code 0 is "unexpected EOF": the deflate stream was cut short.
-    listing.fail(code === 0 ? 'archive-gzip-truncated' : 'archive-gzip-corrupt');
+    listing.fail(code === 0 ? 'archive-gzip-truncated' : 'archive-gzip-corrupt', []);
     return;
   }
   if (listing.stopped) return;

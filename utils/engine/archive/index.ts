@@ -5,15 +5,16 @@
 
 import { checkHints, formatOfBytes, hexPrefix, type ArchiveFormat } from './detect';
 import { readTarGz } from './gzip';
-import { ARCHIVE_LIMITS, type ArchiveLimits } from './limits';
+import { formatBytes } from '../net/fetch-bounded';
+import { ARCHIVE_LIMITS, type ArchiveLimits } from '../spec';
 import { Listing, type ArchiveFile } from './listing';
 import { ProblemSink, type ArchiveProblem } from './problems';
 import { readZip } from './zip';
 
 export type { ArchiveFormat } from './detect';
 export type { ArchiveFile, EntryType } from './listing';
-export { ARCHIVE_LIMITS, type ArchiveLimits } from './limits';
-export { ARCHIVE_CODES, type ArchiveCode, type ArchiveProblem, type Severity } from './problems';
+export { ARCHIVE_CODES, type ArchiveCode } from './codes';
+export type { ArchiveProblem } from './problems';
 
 export interface ListArchiveInput {
   /** The archive's bytes, after its digest verified. */
@@ -58,22 +59,23 @@ export function listArchive(input: ListArchiveInput): ArchiveListing {
   });
   const { bytes } = input;
   if (bytes.length > limits.packedBytes) {
-    listing.fail('archive-too-large-packed', [limits.packedBytes]);
+    listing.fail('archive-too-large-packed', [formatBytes(limits.packedBytes)]);
     return done('unknown');
   }
   const format = formatOfBytes(bytes);
   if (format === 'unknown' || format === 'tar') {
-    listing.fail(format === 'tar' ? 'archive-format-plain-tar' : 'archive-format-unknown', format === 'tar' ? [] : [hexPrefix(bytes)]);
+    if (format === 'tar') listing.fail('archive-format-plain-tar', []);
+    else listing.fail('archive-format-unknown', [hexPrefix(bytes)]);
     return done('unknown');
   }
   checkHints(format, input.url, input.contentType, sink);
   try {
     if (format === 'zip') readZip(bytes, listing);
     else readTarGz(bytes, listing);
-    return done(format, listing.finish(input.skillName));
+    return done(format, listing.finish(input.skillName, format));
   } catch {
     // A bug of ours must still end as a finding, never as a crash of the whole check.
-    listing.fail('archive-unreadable');
+    listing.fail('archive-unreadable', []);
     return done(format);
   }
 }

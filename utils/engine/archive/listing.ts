@@ -1,10 +1,13 @@
 // What a format reader (tar, zip) feeds: entries, unpacked byte counts, the root SKILL.md. It owns
 // the caps that stop reading, the duplicate and link rules, and where SKILL.md must be.
 
-import type { ArchiveLimits } from './limits';
+import { formatBytes, formatMs } from '../net/fetch-bounded';
+import { ARCHIVE_SKILL_MD, type ArchiveLimits } from '../spec';
+import { ARCHIVE_CODES, type ArchiveCode } from './codes';
+import type { ArchiveFormat } from './detect';
 import { linkAbove, normalHardLinkTarget, resolveHardLink, resolveSymlink } from './links';
 import { checkName, displayName } from './names';
-import type { ArchiveCode, ProblemSink } from './problems';
+import type { ProblemParams, ProblemSink } from './problems';
 
 export type EntryType = 'file' | 'directory' | 'symlink' | 'hardlink' | 'char-device' | 'block-device' | 'fifo' | 'socket';
 
@@ -29,7 +32,7 @@ export interface NewEntry {
 }
 
 const SPECIAL: ReadonlySet<EntryType> = new Set(['char-device', 'block-device', 'fifo', 'socket']);
-export const SKILL_MD = 'SKILL.md';
+const SKILL_MD = ARCHIVE_SKILL_MD;
 
 export class Listing {
   readonly files: ArchiveFile[] = [];
@@ -50,7 +53,7 @@ export class Listing {
   ) {}
 
   /** Reports a problem that makes further reading pointless or unsafe, and stops. */
-  fail(code: ArchiveCode, params: readonly (string | number)[] = [], entry?: string): false {
+  fail<C extends ArchiveCode>(code: C, params: ProblemParams<C>, entry?: string): false {
     this.problems.add(code, params, entry);
     this.stopped = true;
     return false;
@@ -107,15 +110,16 @@ export class Listing {
   /** Counts unpacked bytes; false (and stopped) once the total cap or the time budget is crossed. */
   count(bytes: number): boolean {
     this.unpacked += bytes;
-    if (this.unpacked > this.limits.unpackedBytes) return this.fail('archive-too-large-unpacked', [this.limits.unpackedBytes]);
-    if (this.now() > this.deadline) return this.fail('archive-check-stopped', [this.limits.budgetMs]);
+    if (this.unpacked > this.limits.unpackedBytes) return this.fail('archive-too-large-unpacked', [formatBytes(this.limits.unpackedBytes)]);
+    if (this.now() > this.deadline) return this.fail('archive-check-stopped', [formatMs(this.limits.budgetMs)]);
     return true;
   }
 
   /** False (and stopped) when `unpacked` bytes from `packed` betray a bomb. */
   ratioOk(unpacked: number, packed: number, entry = ''): boolean {
     if (unpacked < this.limits.ratioFloorBytes || unpacked <= this.limits.ratio * Math.max(packed, 1)) return true;
-    return this.fail('archive-ratio-bomb', [entry, Math.floor(unpacked / Math.max(packed, 1)), this.limits.ratio], entry || undefined);
+    const times = Math.floor(unpacked / Math.max(packed, 1));
+    return this.fail('archive-ratio-bomb', [entry, times, this.limits.ratio, formatBytes(this.limits.ratioFloorBytes)], entry || undefined);
   }
 
   isSkillMd(path: string | undefined): boolean {
@@ -128,9 +132,9 @@ export class Listing {
   }
 
   /** Link, placement and "only SKILL.md" rules, once every entry is in. */
-  finish(skillName: string): Uint8Array | undefined {
+  finish(skillName: string, format: ArchiveFormat): Uint8Array | undefined {
     this.checkLinks();
-    return this.checkSkillMd(skillName);
+    return this.checkSkillMd(skillName, format);
   }
 
   private checkLinks(): void {
@@ -162,7 +166,7 @@ export class Listing {
     });
   }
 
-  private checkSkillMd(skillName: string): Uint8Array | undefined {
+  private checkSkillMd(skillName: string, format: ArchiveFormat): Uint8Array | undefined {
     const at = this.last.get(SKILL_MD);
     if (at !== undefined) {
       const file = this.files[at]!;
@@ -170,9 +174,9 @@ export class Listing {
         this.problems.add('archive-skill-md-not-file', [file.type], file.path);
         return undefined;
       }
-      if (!this.stopped && this.files.filter((f) => f.type !== 'directory').length === 1) this.problems.add('archive-only-skill-md');
+      if (!this.stopped && this.files.filter((f) => f.type !== 'directory').length === 1) this.problems.add('archive-only-skill-md', []);
       if (this.skillMd === 'too-large') {
-        this.problems.add('archive-skill-md-too-large', [this.limits.skillMdBytes], file.path);
+        this.problems.add('archive-skill-md-too-large', [formatBytes(this.limits.skillMdBytes)], file.path);
         return undefined;
       }
       return this.skillMd;
@@ -188,9 +192,12 @@ export class Listing {
     const tops = new Set(paths.map((p) => p.split('/')[0]!));
     const [top] = tops;
     if (tops.size === 1 && top !== undefined && this.first.has(`${top}/${SKILL_MD}`)) {
-      this.problems.add('archive-skill-md-wrapped', [top, skillName], `${top}/${SKILL_MD}`);
+      // The fix is the command that rebuilds this format from inside the folder.
+      const fixes = ARCHIVE_CODES['archive-skill-md-wrapped'].fixes;
+      const fix = (format === 'zip' ? fixes.zip : fixes.tarGz)({ folder: top, skill: skillName });
+      this.problems.add('archive-skill-md-wrapped', [top], `${top}/${SKILL_MD}`, fix);
     } else {
-      this.problems.add('archive-skill-md-missing');
+      this.problems.add('archive-skill-md-missing', []);
     }
     return undefined;
   }

@@ -1,7 +1,8 @@
 // Entry-name rules shared by tar and zip. The name checked is the one an extractor would write
 // (PAX path, GNU long name, zip Unicode path), and each fallback name too: older tools use those.
 
-import type { ArchiveLimits } from './limits';
+import type { ArchiveLimits } from '../spec';
+import type { ArchiveCode } from './codes';
 import type { ProblemSink } from './problems';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -45,15 +46,20 @@ export function checkName(
 ): CheckedName {
   const endsWithSlash = name.endsWith('/');
   let usable = true;
-  const fail = (code: Parameters<ProblemSink['add']>[0], params: (string | number)[] = [entry]) => {
-    sink.add(code, params, entry);
+  // Every code failed here but two names the entry alone.
+  type EntryOnly = Exclude<ArchiveCode, 'archive-name-empty' | 'archive-name-too-long'>;
+  const fail = (code: EntryOnly) => {
+    sink.add(code as 'archive-name-nul', [entry], entry);
     usable = false;
   };
   if (name.length === 0) {
-    fail('archive-name-empty', []);
+    sink.add('archive-name-empty', [], entry);
     return { endsWithSlash };
   }
-  if (encoder.encode(name).length > limits.nameBytes) fail('archive-name-too-long', [entry, limits.nameBytes]);
+  if (encoder.encode(name).length > limits.nameBytes) {
+    sink.add('archive-name-too-long', [entry, limits.nameBytes], entry);
+    usable = false;
+  }
   if (name.includes('\0')) fail('archive-name-nul');
   if (name.startsWith('/')) fail('archive-name-absolute');
   if (DRIVE.test(name)) fail('archive-name-drive-letter');

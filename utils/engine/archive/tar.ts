@@ -2,6 +2,7 @@
 // long-name record (bounded) and the root SKILL.md (bounded); every other file's data is counted
 // and dropped. It names each entry as tar would extract it (PAX > GNU long name > ustar).
 
+import { formatBytes } from '../net/fetch-bounded';
 import type { EntryType, Listing } from './listing';
 import { decodeName, displayName } from './names';
 import { BLOCK, checksumOk, isZeroBlock, parsePax, readHeader, type PaxValues, type RawHeader } from './tar-header';
@@ -68,7 +69,7 @@ export class TarReader {
         for (; !this.trailingReported && at < chunk.length; at++) {
           if (chunk[at] !== 0) {
             this.trailingReported = true;
-            this.listing.problems.add('archive-tar-trailing-data');
+            this.listing.problems.add('archive-tar-trailing-data', []);
           }
         }
         break;
@@ -76,7 +77,10 @@ export class TarReader {
       let n: number;
       if (this.dataLeft > 0) {
         n = Math.min(this.dataLeft, chunk.length - at);
-        if (this.collect) (this.collect.bytes.set(chunk.subarray(at, at + n), this.collect.fill), (this.collect.fill += n));
+        if (this.collect) {
+          this.collect.bytes.set(chunk.subarray(at, at + n), this.collect.fill);
+          this.collect.fill += n;
+        }
         this.dataLeft -= n;
         if (this.dataLeft === 0) this.dataDone();
       } else if (this.padLeft > 0) {
@@ -100,9 +104,9 @@ export class TarReader {
   /** At the end of the stream: a tar cut short is an error; one without its end marker a warning. */
   end(): void {
     if (this.ended || this.listing.stopped) return;
-    if (!this.sawHeader) this.listing.fail('archive-gzip-not-tar');
-    else if (this.dataLeft > 0 || this.padLeft > 0 || this.blockFill > 0) this.listing.fail('archive-tar-truncated');
-    else this.listing.problems.add('archive-tar-no-end-marker');
+    if (!this.sawHeader) this.listing.fail('archive-gzip-not-tar', []);
+    else if (this.dataLeft > 0 || this.padLeft > 0 || this.blockFill > 0) this.listing.fail('archive-tar-truncated', []);
+    else this.listing.problems.add('archive-tar-no-end-marker', []);
   }
 
   private onHeader(at: number): void {
@@ -115,7 +119,8 @@ export class TarReader {
     if (this.zeroBlocks === 1) this.listing.problems.add('archive-tar-lone-zero-block', [at - BLOCK]);
     this.zeroBlocks = 0;
     if (!checksumOk(block)) {
-      this.listing.fail(this.sawHeader ? 'archive-tar-header-checksum' : 'archive-gzip-not-tar', this.sawHeader ? [at] : []);
+      if (this.sawHeader) this.listing.fail('archive-tar-header-checksum', [at]);
+      else this.listing.fail('archive-gzip-not-tar', []);
       return;
     }
     this.sawHeader = true;
@@ -131,7 +136,7 @@ export class TarReader {
 
   private startMeta(kind: Meta, size: number, at: number): void {
     if (size > this.listing.limits.metaBytes) {
-      this.listing.fail('archive-tar-meta-too-large', [this.listing.limits.metaBytes]);
+      this.listing.fail('archive-tar-meta-too-large', [formatBytes(this.listing.limits.metaBytes)]);
       return;
     }
     this.collect = { kind, bytes: new Uint8Array(size), fill: 0 };
@@ -171,7 +176,7 @@ export class TarReader {
       this.listing.problems.add('archive-tar-header-inconsistent', [display], display);
     }
     if (type === 'file' && size > this.listing.limits.fileBytes) {
-      this.listing.fail('archive-file-too-large', [display, this.listing.limits.fileBytes], display);
+      this.listing.fail('archive-file-too-large', [display, formatBytes(this.listing.limits.fileBytes)], display);
       return;
     }
     const isLink = type === 'symlink' || type === 'hardlink';

@@ -34,11 +34,11 @@ export function readCentralDirectory(input: Uint8Array, listing: Listing): Centr
   const { exact, any } = endRecords(input);
   const at = exact[0] ?? any[0];
   if (at === undefined) {
-    listing.fail('archive-zip-no-end-record');
+    listing.fail('archive-zip-no-end-record', []);
     return undefined;
   }
   const mismatch = () => {
-    listing.fail('archive-zip-end-record-mismatch');
+    listing.fail('archive-zip-end-record-mismatch', []);
     return undefined;
   };
   const classic = {
@@ -80,7 +80,7 @@ export function readCentralDirectory(input: Uint8Array, listing: Listing): Centr
   // Bytes after the comment, or a second end record past the directory (in the comment, say):
   // readers that scan differently find another directory. One inside an entry's data is harmless.
   if (exact.length === 0 || any.some((p) => p > at) || exact.some((p) => p !== at && p >= cdEnd)) {
-    listing.problems.add('archive-zip-end-record-ambiguous');
+    listing.problems.add('archive-zip-end-record-ambiguous', []);
   }
   if (cdEnd < endStart) listing.problems.add('archive-zip-unlisted-bytes', [cdEnd, endStart - cdEnd]);
   return { offset, size, entries };

@@ -107,7 +107,7 @@ export function readEntries(input: Uint8Array, cd: CentralDirectory, listing: Li
     at = recordEnd;
   }
   if (entries.length <= listing.limits.entries && (at !== end || entries.length !== cd.entries)) {
-    listing.fail('archive-zip-end-record-mismatch');
+    listing.fail('archive-zip-end-record-mismatch', []);
     return undefined;
   }
   return entries;

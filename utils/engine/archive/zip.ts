@@ -6,6 +6,7 @@ import { Inflate } from 'fflate';
 import { sameBytes } from './bytes';
 import { Crc32 } from './crc32';
 import { flateErrorCode } from './flate-error';
+import { formatBytes } from '../net/fetch-bounded';
 import type { EntryType, Listing } from './listing';
 import { decodeName, displayName } from './names';
 import { readCentralDirectory } from './zip-end';
@@ -125,7 +126,7 @@ function readEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout | und
   else if (entry.method !== 0 && entry.method !== 8) problems.add('archive-zip-method-unsupported', [display, entry.method], display);
   let readable = layout !== undefined && !encrypted && (entry.method === 0 || entry.method === 8);
   if (type === 'file' && entry.size > limits.fileBytes) {
-    problems.add('archive-file-too-large', [display, limits.fileBytes], display);
+    problems.add('archive-file-too-large', [display, formatBytes(limits.fileBytes)], display);
     readable = false;
   }
   let target: string | undefined;

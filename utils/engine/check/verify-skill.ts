@@ -11,6 +11,7 @@ import { ENGINE_CODES as C } from './codes';
 import { noteCut } from './budget';
 import type { CheckContext } from './context';
 import { localInsecureRedirect } from './documents';
+import { verifyArchive } from './verify-archive';
 import { describeCauses } from '../report/mismatch-words';
 import { or, sentence } from '../report/words';
 
@@ -94,12 +95,15 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   }
   skill.status = 'verified';
   if (!cached && ctx.bodies) await ctx.bodies.put(actualHex, bytes);
-  if (kind === 'skill-md') {
-    const md = checkSkillMd(bytes, { document: url, indexName: entry.name, indexDescription: entry.description });
-    skill.frontmatter = md.frontmatter;
-    findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
+  if (kind === 'archive') {
+    // The archive lister judges the Content-Type against the bytes itself (D7).
+    findings.push(...(await verifyArchive(bytes, entry, skill, ctx)));
+    return { skill, findings };
   }
-  return { skill, findings: [...(contentTypeFinding(skill, kind, url) ?? []), ...findings] };
+  const md = checkSkillMd(bytes, { document: url, indexName: entry.name, indexDescription: entry.description });
+  skill.frontmatter = md.frontmatter;
+  findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
+  return { skill, findings: [...(contentTypeFinding(skill, url) ?? []), ...findings] };
 }
 
 /** The served bytes and the response facts a mismatch explanation needs. */
@@ -161,10 +165,11 @@ async function fetchAndScreen(
   return served;
 }
 
-function contentTypeFinding(skill: SkillReport, kind: 'skill-md' | 'archive', url: string): Finding[] | null {
+/** A SKILL.md served with another media type (archives: the lister's own findings). */
+function contentTypeFinding(skill: SkillReport, url: string): Finding[] | null {
   const type = skill.contentType;
   if (type === undefined) return null; // served from the digest cache
-  const expected: readonly string[] = kind === 'skill-md' ? MEDIA_TYPES.skillMd : [...MEDIA_TYPES.tarGz, ...MEDIA_TYPES.zip];
+  const expected: readonly string[] = MEDIA_TYPES.skillMd;
   if (type !== null && expected.includes(type)) return null;
   const said = C['skill-content-type'].says({ skill: skill.name, served: type ?? NO_CONTENT_TYPE({}), expected: or([...expected]) });
   return [finding(said, { document: url, skill: skill.name })];

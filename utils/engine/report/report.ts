@@ -1,3 +1,5 @@
+import type { ArchiveFormat } from '../archive/detect';
+import type { EntryType } from '../archive/listing';
 import type { Finding } from './findings';
 import type { TrustReport } from '../trust/types';
 import type { Words } from './words';
@@ -109,8 +111,37 @@ export interface SkillReport {
   notChecked?: 'other-host' | 'over-cap' | 'format';
   contentType?: string | null;
   mismatch?: MismatchCause[];
-  /** Parsed SKILL.md frontmatter of a verified skill-md, as plain JSON values. */
+  /** Parsed SKILL.md frontmatter of a verified skill-md (or of an archive's SKILL.md), as plain JSON values. */
   frontmatter?: Record<string, unknown> | null;
+  /** What a verified archive holds (D7); absent for other entries and unverified archives. */
+  archive?: ArchiveReport;
+}
+
+/** One entry of an archive, as the archive names it. */
+export interface ArchiveEntryReport {
+  path: string;
+  /** Unpacked bytes. */
+  size: number;
+  type: EntryType;
+  /** A link's target, as written in the archive. */
+  target?: string;
+}
+
+/** An archive's listing in a report, bounded (ARCHIVE_LISTING_MAX): the first files and the counts. */
+export interface ArchiveReport {
+  /** Told by the bytes; `unknown` when they are neither gzip nor zip. */
+  format: ArchiveFormat;
+  /** Entries read (every entry, unless reading stopped at a cap). */
+  entryCount: number;
+  /** The first entries, in archive order. */
+  files: ArchiveEntryReport[];
+  /** Entries read but left out of `files` to keep the report small. */
+  filesOmitted: number;
+  /** Reading stopped early (a cap, unreadable data): the listing is partial. */
+  partial: boolean;
+  unpackedBytes: number;
+  /** Digest of the root SKILL.md when it could be read: the panel asks for its preview by it. */
+  skillMdDigest: string | null;
 }
 
 /** One document we requested and what came of it, for the report's "what was fetched" list. */

@@ -1,0 +1,39 @@
+import { listArchive } from '../archive';
+import { problemFinding } from '../archive/findings';
+import { summarizeListing } from '../archive/summary';
+import type { Finding } from '../report/findings';
+import type { SkillReport } from '../report/report';
+import type { IndexEntry } from '../skill-index';
+import { checkSkillMd } from '../skill-md';
+import type { CheckContext } from './context';
+import { formatDigest, sha256Hex } from './digest';
+
+/**
+ * D7, after the digest verified and never before: lists the archive in memory (nothing is
+ * written or run), turns its problems into findings, and checks its root SKILL.md with the same
+ * checker as a `skill-md` entry, its name against the index entry's. Sets `skill.archive` and
+ * `skill.frontmatter`. The archive's SKILL.md is kept by its own digest for the panel's preview.
+ */
+export async function verifyArchive(bytes: Uint8Array, entry: IndexEntry, skill: SkillReport, ctx: CheckContext): Promise<Finding[]> {
+  const document = skill.url ?? '';
+  const listing = listArchive({
+    bytes,
+    skillName: skill.name,
+    url: document,
+    // Undefined when the bytes did not come from a response: the header is then not judged.
+    contentType: skill.contentType,
+    limits: { packedBytes: ctx.limits.archiveBytes, skillMdBytes: ctx.limits.skillMdBytes },
+  });
+  const findings = listing.problems.map((problem) => problemFinding(problem, document, skill.name));
+  let skillMdDigest: string | null = null;
+  if (listing.skillMd) {
+    const hex = await sha256Hex(listing.skillMd);
+    skillMdDigest = formatDigest(hex);
+    const md = checkSkillMd(listing.skillMd, { document, indexName: entry.name, indexDescription: entry.description });
+    skill.frontmatter = md.frontmatter;
+    findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
+    if (ctx.bodies) await ctx.bodies.put(hex, listing.skillMd);
+  }
+  skill.archive = summarizeListing(listing, skillMdDigest);
+  return findings;
+}
