@@ -23,6 +23,13 @@ const cases: [label: string, name: string, expected: string[]][] = [
   ['too long', `${'a/'.repeat(2100)}x`, ['archive-name-too-long']],
 ];
 
+/** The listing's form of a name: cut at 300 characters, invisible and control characters spelled out. */
+const shown = (name: string) =>
+  (name.length > 300 ? `${name.slice(0, 300)}…` : name).replace(
+    /[\u0000\u001b]/g,
+    (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`,
+  );
+
 describe.each([
   // Names tar's 100-byte field cannot hold go in a PAX record, as tar itself writes them; the
   // ustar name is then a cut-down copy (tar's own fallback), so no names-disagree warning.
@@ -39,7 +46,12 @@ describe.each([
     const listing = list(build(name));
     expect(codes(listing).sort()).toEqual([...expected].sort());
     expect(listing.problems.every((p) => p.entry !== undefined)).toBe(true);
-    expect(listing.files.map((f) => f.path)).toContain(name.length > 300 ? `${name.slice(0, 300)}…` : name);
+    expect(listing.files.map((f) => f.path)).toContain(shown(name));
+  });
+
+  it('shows invisible, bidi and control characters in the listing, spelled out', () => {
+    const listing = list(build('invoice\u202Efdp.exe\u200B\u0007'));
+    expect(listing.files.map((f) => f.path)).toContain('invoice[U+202E]fdp.exe[U+200B][U+0007]');
   });
 
   it('an ordinary nested name is clean', () => {

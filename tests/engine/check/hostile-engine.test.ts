@@ -10,6 +10,7 @@ import { checkSite } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import type { MismatchCause, Report } from '../../../utils/engine/report/report';
 import { OVER_CAP_LISTED, SEVERITIES, type Limits, type SkillStatus, type Verdict } from '../../../utils/engine/spec';
+import { archiveCapsSite, archiveCodesOf, archivesSite } from '../../fixtures/hostile/archives';
 import { BLOCKED_LABELS, LOOPBACK_LABELS } from '../../fixtures/hostile/blocked-urls';
 import { BOMB_NAMES, DRIP_NAMES } from '../../fixtures/hostile/budget';
 import { FILES } from '../../fixtures/hostile/http-answers';
@@ -309,6 +310,14 @@ const CASES: Case[] = [
     codes: [],
     skillCodes: FRONTMATTER_CODES,
   },
+  // Archives (D7): each verified archive earns exactly its own findings.
+  ...[archivesSite, archiveCapsSite].map((site) => ({
+    site: site.name,
+    verdict: 'errors' as const,
+    skills: site.expect.skills,
+    codes: [],
+    skillCodes: archiveCodesOf(site),
+  })),
   // Answers other than the file.
   {
     site: 'h-answers',

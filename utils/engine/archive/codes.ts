@@ -6,9 +6,10 @@ const { packedBytes, entries, unpackedBytes, fileBytes, ratio, ratioFloorBytes, 
 const mediaTypes = { tarGz: MEDIA_TYPES.tarGz[0], zip: MEDIA_TYPES.zip[0] };
 
 /**
- * Archive findings (Decision D7, docs/rules.md "Archives"). Each code's `says` names its values in
- * the order the lister passes them (problems.ts). Caps quote ARCHIVE_LIMITS, so a changed limit
- * is one line in spec.ts.
+ * Archive findings (Decision D7; README, "Archives"). Each code's `says` names its values in the
+ * order the lister passes them (problems.ts). A code with two sentences has one about the whole
+ * archive (`archive`) and one naming the entry (`entry`, the entry's name first). Caps quote
+ * ARCHIVE_LIMITS, so a changed limit is one line in spec.ts.
  */
 export const ARCHIVE_CODES = defineCodes({
   // Format, told by the bytes; the header and the URL are hints.
@@ -78,9 +79,10 @@ export const ARCHIVE_CODES = defineCodes({
   'archive-too-many-entries': { severity: 'error', says: ['cap'], hint: { cap: entries } },
   'archive-too-large-unpacked': { severity: 'error', says: ['cap'], hint: { cap: formatBytes(unpackedBytes) } },
   'archive-file-too-large': { severity: 'error', says: ['entry', 'cap'], hint: { cap: formatBytes(fileBytes) } },
+  // tar.gz streams are judged whole; zip members one by one, so the entry is named.
   'archive-ratio-bomb': {
     severity: 'error',
-    says: ['entry', 'ratio', 'cap', 'floor'],
+    says: { archive: ['ratio', 'cap', 'floor'], entry: ['entry', 'ratio', 'cap', 'floor'] },
     hint: { cap: ratio, floor: formatBytes(ratioFloorBytes) },
   },
   // Our own time budget: our limit, not the site's fault (issue 9 §4), so a warning.

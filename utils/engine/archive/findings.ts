@@ -1,4 +1,4 @@
-import { finding, type Finding } from '../report/findings';
+import { finding, type Finding, type Said } from '../report/findings';
 import { sentence, type Param, type Sentence } from '../report/words';
 import { ARCHIVE_CODES } from './codes';
 import type { EntryType } from './listing';
@@ -21,10 +21,19 @@ function valueOf(name: string, raw: string): Param {
   return name === 'kind' && Object.hasOwn(ENTRY_TYPE_WORDS, raw) ? ENTRY_TYPE_WORDS[raw as EntryType]({}) : raw;
 }
 
+type Speaker = ((values: Record<string, Param>) => Said) & { sentence: { names: readonly string[] } };
+
+/** The sentence a problem says: the code's own, or its `entry` or `archive` one (codes.ts). */
+function speakerOf(problem: ArchiveProblem): { speaker: Speaker; params: readonly string[] } {
+  const says = ARCHIVE_CODES[problem.code].says as Speaker | Record<'archive' | 'entry', Speaker>;
+  if (typeof says === 'function') return { speaker: says, params: problem.params };
+  if (problem.entry === undefined) return { speaker: says.archive, params: problem.params };
+  return { speaker: says.entry, params: [problem.entry, ...problem.params] };
+}
+
 /** A lister problem as a finding about the archive at `archiveUrl`, under the index entry `skill`. */
 export function problemFinding(problem: ArchiveProblem, archiveUrl: string, skill: string): Finding {
-  const says = ARCHIVE_CODES[problem.code].says;
-  const values = Object.fromEntries(says.sentence.names.map((name, i) => [name, valueOf(name, problem.params[i] ?? '')]));
-  const said = (says as (values: Record<string, Param>) => ReturnType<typeof says>)(values);
+  const { speaker, params } = speakerOf(problem);
+  const said = speaker(Object.fromEntries(speaker.sentence.names.map((name, i) => [name, valueOf(name, params[i] ?? '')])));
   return finding(said, { document: archiveUrl, skill, ...(problem.hint ? { hint: problem.hint } : {}) });
 }

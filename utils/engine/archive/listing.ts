@@ -119,7 +119,7 @@ export class Listing {
   ratioOk(unpacked: number, packed: number, entry = ''): boolean {
     if (unpacked < this.limits.ratioFloorBytes || unpacked <= this.limits.ratio * Math.max(packed, 1)) return true;
     const times = Math.floor(unpacked / Math.max(packed, 1));
-    return this.fail('archive-ratio-bomb', [entry, times, this.limits.ratio, formatBytes(this.limits.ratioFloorBytes)], entry || undefined);
+    return this.fail('archive-ratio-bomb', [times, this.limits.ratio, formatBytes(this.limits.ratioFloorBytes)], entry || undefined);
   }
 
   isSkillMd(path: string | undefined): boolean {

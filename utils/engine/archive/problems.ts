@@ -6,7 +6,14 @@ import type { Severity } from '../spec';
 import type { Words } from '../report/words';
 import { ARCHIVE_CODES, type ArchiveCode } from './codes';
 
-type NamesOf<C extends ArchiveCode> = (typeof ARCHIVE_CODES)[C]['says']['sentence']['names'];
+type Says<C extends ArchiveCode> = (typeof ARCHIVE_CODES)[C]['says'];
+/** A code with `archive` and `entry` sentences takes the `archive` one's values; the entry is `add`'s own argument. */
+type NamesOf<C extends ArchiveCode> =
+  Says<C> extends { sentence: { names: infer N extends readonly string[] } }
+    ? N
+    : Says<C> extends { archive: { sentence: { names: infer N extends readonly string[] } } }
+      ? N
+      : never;
 /** One value per name the code's sentence declares, in its order: TypeScript checks the count. */
 export type ProblemParams<C extends ArchiveCode> = ValuesOf<NamesOf<C>>;
 type ValuesOf<N extends readonly string[]> = { readonly [K in keyof N]: string | number };

@@ -1,0 +1,97 @@
+// Archive entries end to end (D7), against the real fixture server: after the digest verifies,
+// the engine lists the archive, reports its problems as findings, checks its SKILL.md with the
+// skill-md checker, keeps a bounded listing in the report, and keeps the SKILL.md for the preview.
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeTransport } from '../../../cli/node-transport';
+import { summarizeListing } from '../../../utils/engine/archive/summary';
+import { listArchive } from '../../../utils/engine/archive';
+import { checkSite, type BodyCache } from '../../../utils/engine/check';
+import type { Transport } from '../../../utils/engine/net/fetch-bounded';
+import { ARCHIVE_LISTING_MAX } from '../../../utils/engine/spec';
+import { zip } from '../../fixtures/archives/zip';
+import { archiveCapsSite, archivesSite } from '../../fixtures/hostile/archives';
+import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
+import { ARCHIVE_BOOKS_FILES } from '../../fixtures/sites/archive-books';
+import { ALL_SITES } from '../../fixtures/sites/index';
+import { allInEnglish } from '../../helpers/english';
+
+let server: FixtureServer;
+let transport: Transport;
+beforeAll(async () => {
+  server = await startFixtureServer({ sites: [...ALL_SITES, archivesSite, archiveCapsSite] });
+  transport = createNodeTransport({ resolve: server.resolveMap, ca: server.caPem });
+});
+afterAll(() => server.close());
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const memoryCache = () => {
+  const map = new Map<string, Uint8Array>();
+  const bodies: BodyCache = { get: async (hex) => map.get(hex) ?? null, put: async (hex, bytes) => void map.set(hex, bytes) };
+  return { map, bodies };
+};
+
+describe('a store whose skills are archives', () => {
+  it('lists each archive (name, size, type), checks its SKILL.md and comes out ok', async () => {
+    const { report } = await checkSite(server.publicOrigin('archive-books'), { transport });
+    expect(report.verdict).toBe('ok');
+    expect(report.findings.map((f) => f.code)).toEqual(['no-poppy-json']);
+    for (const skill of report.skills) {
+      expect(skill.status).toBe('verified');
+      expect(skill.frontmatter?.name).toBe(skill.name);
+      expect(skill.archive?.files.map(({ path, size }) => ({ path, size }))).toEqual(ARCHIVE_BOOKS_FILES[skill.name]);
+      expect(skill.archive).toMatchObject({ partial: false, filesOmitted: 0, entryCount: ARCHIVE_BOOKS_FILES[skill.name]!.length });
+    }
+    const [reserve, renew] = report.skills;
+    expect(reserve!.archive?.format).toBe('tar.gz');
+    expect(renew!.archive?.format).toBe('zip');
+    expect(reserve!.archive?.files.map((f) => f.type)).toEqual(['file', 'directory', 'file', 'directory', 'file']);
+  });
+
+  it('keeps the archived SKILL.md by its own digest, for the preview', async () => {
+    const { map, bodies } = memoryCache();
+    const { report } = await checkSite(server.publicOrigin('archive-books'), { transport, bodies });
+    for (const skill of report.skills) {
+      const hex = skill.archive!.skillMdDigest!.replace(/^sha256:/, '');
+      const kept = map.get(hex)!;
+      expect(sha256(kept)).toBe(hex);
+      expect(new TextDecoder().decode(kept)).toMatch(new RegExp(`^---\\nname: ${skill.name}\\n`));
+    }
+  });
+
+  it('a hostile archive: findings about the skill, on the archive URL, with a fix for this format', async () => {
+    const { report } = await checkSite(server.publicOrigin('h-archives'), { transport });
+    const wrapped = allInEnglish(report.findings).find((f) => f.skill === 'ar-wrapped')!;
+    expect(wrapped).toMatchObject({
+      code: 'archive-skill-md-wrapped',
+      severity: 'error',
+      document: `${server.publicOrigin('h-archives')}/.well-known/agent-skills/ar-wrapped.tar.gz`,
+      hint: "Archive the folder's contents, not the folder: `tar -czf ar-wrapped.tar.gz -C ar-wrapped .`",
+    });
+    const skill = report.skills.find((s) => s.name === 'ar-wrapped')!;
+    expect(skill.archive).toMatchObject({ skillMdDigest: null, files: [{ path: 'ar-wrapped/' }, { path: 'ar-wrapped/SKILL.md' }] });
+    const mismatch = report.findings.find((f) => f.skill === 'ar-name-mismatch')!;
+    expect(mismatch.code).toBe('skill-md-name-mismatch');
+  });
+
+  it('a listing past the report bound keeps the first files and the counts', async () => {
+    const { report } = await checkSite(server.publicOrigin('h-archive-caps'), { transport });
+    const many = report.skills.find((s) => s.name === 'ar-too-many-entries')!;
+    expect(many.archive).toMatchObject({ entryCount: 1000, partial: true, filesOmitted: 1000 - ARCHIVE_LISTING_MAX.files });
+    expect(many.archive!.files).toHaveLength(ARCHIVE_LISTING_MAX.files);
+    const bomb = report.skills.find((s) => s.name === 'ar-ratio-bomb')!;
+    expect(bomb.archive).toMatchObject({ entryCount: 0, partial: true, skillMdDigest: null });
+    expect(bomb.archive!.unpackedBytes).toBeLessThan(8 * 1024 * 1024);
+  });
+});
+
+describe('the listing a report keeps', () => {
+  it('stops at the name budget too: 100 names of 300 characters do not all fit', () => {
+    const long = (i: number) => `${String(i).padStart(3, '0')}-${'n'.repeat(296)}`;
+    const listing = listArchive({ bytes: zip(Array.from({ length: 100 }, (_, i) => ({ name: long(i), data: 'x' }))), skillName: 'x' });
+    const summary = summarizeListing(listing, null);
+    expect(summary.files.length).toBe(Math.floor(ARCHIVE_LISTING_MAX.nameChars / 300));
+    expect(summary.filesOmitted).toBe(100 - summary.files.length);
+    expect(summary.files.reduce((n, f) => n + f.path.length, 0)).toBeLessThanOrEqual(ARCHIVE_LISTING_MAX.nameChars);
+  });
+});
