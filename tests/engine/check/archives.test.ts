@@ -10,7 +10,7 @@ import { checkSite, type BodyCache } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { ARCHIVE_LISTING_MAX } from '../../../utils/engine/spec';
 import { zip } from '../../fixtures/archives/zip';
-import { archiveCapsSite, archivesSite } from '../../fixtures/hostile/archives';
+import { archiveCapsSite, archiveCodesOf, archivesReady, archivesSite } from '../../fixtures/hostile/archives';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { ARCHIVE_BOOKS_FILES } from '../../fixtures/sites/archive-books';
 import { ALL_SITES } from '../../fixtures/sites/index';
@@ -19,6 +19,7 @@ import { allInEnglish } from '../../helpers/english';
 let server: FixtureServer;
 let transport: Transport;
 beforeAll(async () => {
+  await archivesReady;
   server = await startFixtureServer({ sites: [...ALL_SITES, archivesSite, archiveCapsSite] });
   transport = createNodeTransport({ resolve: server.resolveMap, ca: server.caPem });
 });
@@ -72,6 +73,19 @@ describe('a store whose skills are archives', () => {
     expect(skill.archive).toMatchObject({ skillMdDigest: null, files: [{ path: 'ar-wrapped/' }, { path: 'ar-wrapped/SKILL.md' }] });
     const mismatch = report.findings.find((f) => f.skill === 'ar-name-mismatch')!;
     expect(mismatch.code).toBe('skill-md-name-mismatch');
+  });
+
+  it('past each cap: verified, exactly its own finding, a partial listing', async () => {
+    const { report } = await checkSite(server.publicOrigin('h-archive-caps'), { transport });
+    expect(report.verdict).toBe('errors');
+    expect(Object.fromEntries(report.skills.map((s) => [s.name, s.status]))).toEqual(archiveCapsSite.expect.skills);
+    for (const [name, codes] of Object.entries(archiveCodesOf(archiveCapsSite))) {
+      const found = report.findings.filter((f) => f.skill === name).map((f) => f.code);
+      expect(found.sort(), name).toEqual(codes);
+      expect(report.skills.find((s) => s.name === name)!.archive?.partial, name).toBe(true);
+    }
+    const large = report.skills.find((s) => s.name === 'ar-too-large-unpacked')!;
+    expect(large.archive!.unpackedBytes).toBeLessThanOrEqual(50 * 1024 * 1024 + 8 * 1024 * 1024);
   });
 
   it('a listing past the report bound keeps the first files and the counts', async () => {
