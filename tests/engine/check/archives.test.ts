@@ -10,7 +10,7 @@ import { checkSite, type BodyCache } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { ARCHIVE_LISTING_MAX } from '../../../utils/engine/spec';
 import { zip } from '../../fixtures/archives/zip';
-import { archiveCapsSite, archiveCodesOf, archivesReady, archivesSite } from '../../fixtures/hostile/archives';
+import { archiveCapsSite, archiveCodesOf, archivesSite, buildArchives } from '../../fixtures/hostile/archives';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { ARCHIVE_BOOKS_FILES } from '../../fixtures/sites/archive-books';
 import { ALL_SITES } from '../../fixtures/sites/index';
@@ -19,7 +19,7 @@ import { allInEnglish } from '../../helpers/english';
 let server: FixtureServer;
 let transport: Transport;
 beforeAll(async () => {
-  await archivesReady;
+  await buildArchives();
   server = await startFixtureServer({ sites: [...ALL_SITES, archivesSite, archiveCapsSite] });
   transport = createNodeTransport({ resolve: server.resolveMap, ca: server.caPem });
 });

@@ -10,7 +10,7 @@ import { checkSite } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import type { MismatchCause, Report } from '../../../utils/engine/report/report';
 import { OVER_CAP_LISTED, SEVERITIES, type Limits, type SkillStatus, type Verdict } from '../../../utils/engine/spec';
-import { archiveCodesOf, archivesReady, archivesSite } from '../../fixtures/hostile/archives';
+import { archiveCodesOf, archivesSite, buildArchives } from '../../fixtures/hostile/archives';
 import { BLOCKED_LABELS, LOOPBACK_LABELS } from '../../fixtures/hostile/blocked-urls';
 import { BOMB_NAMES, DRIP_NAMES } from '../../fixtures/hostile/budget';
 import { FILES } from '../../fixtures/hostile/http-answers';
@@ -32,7 +32,7 @@ const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 let server: FixtureServer;
 let transport: Transport;
 beforeAll(async () => {
-  await archivesReady;
+  await buildArchives(Object.keys(archivesSite.expect.skills));
   server = await startFixtureServer({ sites: [...ALL_SITES, ...HOSTILE_SITES] });
   transport = createNodeTransport({ resolve: server.resolveMap, ca: server.caPem });
 });
