@@ -182,6 +182,8 @@ export interface Limits {
   checkMs: number;
   /** Bytes a check reads from one site across all its files (each file has its own cap too). */
   siteBytes: number;
+  /** Wall-clock budget for listing one archive (ARCHIVE_LIMITS.budgetMs); past it, a warning. */
+  archiveListMs: number;
 }
 
 /**
@@ -204,6 +206,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   freshMs: 10 * 60 * 1000,
   checkMs: 30_000,
   siteBytes: 64 * 1024 * 1024,
+  archiveListMs: 5000,
 });
 
 /** The command line's whole-check deadline (`check --timeout`): it checks up to 1000 skills. */
@@ -275,7 +278,7 @@ export const ARCHIVE_LIMITS: ArchiveLimits = Object.freeze({
   linkTargetBytes: 4096,
   inflateStepBytes: 4 * 1024,
   problemsPerCode: 10,
-  budgetMs: 5000,
+  budgetMs: DEFAULT_LIMITS.archiveListMs,
 });
 
 /** The name an archive's skill file must have, at the archive's root (D7). */

@@ -22,7 +22,7 @@ export async function verifyArchive(bytes: Uint8Array, entry: IndexEntry, skill:
     url: document,
     // Undefined when the bytes did not come from a response: the header is then not judged.
     contentType: skill.contentType,
-    limits: { packedBytes: ctx.limits.archiveBytes, skillMdBytes: ctx.limits.skillMdBytes },
+    limits: { packedBytes: ctx.limits.archiveBytes, skillMdBytes: ctx.limits.skillMdBytes, budgetMs: ctx.limits.archiveListMs },
   });
   const findings = listing.problems.map((problem) => problemFinding(problem, document, skill.name));
   let skillMdDigest: string | null = null;

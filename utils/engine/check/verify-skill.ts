@@ -71,7 +71,10 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   }
   const kind = entry.type === 'archive' ? 'archive' : 'skill-md';
   const expectedHex = digestHex(entry.digest ?? '')!;
-  const cached = ctx.revalidate || !ctx.bodies ? null : await ctx.bodies.get(expectedHex);
+  // An archive is judged on the bytes its URL serves in this check, every time: its listing also
+  // judges the Content-Type, and a 10 MiB body is not worth keeping. Only the SKILL.md found in
+  // it is kept (verify-archive.ts), for the panel's preview.
+  const cached = ctx.revalidate || !ctx.bodies || kind === 'archive' ? null : await ctx.bodies.get(expectedHex);
   const served: Served | Finding[] = cached
     ? { bytes: cached, contentEncoding: null, contentType: null, url, notes: [] }
     : await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
@@ -94,7 +97,7 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     return { skill, findings };
   }
   skill.status = 'verified';
-  if (!cached && ctx.bodies) await ctx.bodies.put(actualHex, bytes);
+  if (!cached && ctx.bodies && kind === 'skill-md') await ctx.bodies.put(actualHex, bytes);
   if (kind === 'archive') {
     // The archive lister judges the Content-Type against the bytes itself (D7).
     findings.push(...(await verifyArchive(bytes, entry, skill, ctx)));
