@@ -27,7 +27,7 @@ const cases: [label: string, name: string, expected: string[]][] = [
 const shown = (name: string) =>
   (name.length > 300 ? `${name.slice(0, 300)}…` : name).replace(
     /[\u0000\u001b]/g,
-    (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`,
+    (c) => `⟨U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}⟩`,
   );
 
 describe.each([
@@ -51,7 +51,7 @@ describe.each([
 
   it('shows invisible, bidi and control characters in the listing, spelled out', () => {
     const listing = list(build('invoice\u202Efdp.exe\u200B\u0007'));
-    expect(listing.files.map((f) => f.path)).toContain('invoice[U+202E]fdp.exe[U+200B][U+0007]');
+    expect(listing.files.map((f) => f.path)).toContain('invoice⟨U+202E⟩fdp.exe⟨U+200B⟩⟨U+0007⟩');
   });
 
   it('an ordinary nested name is clean', () => {

@@ -1,7 +1,7 @@
 // Entry-name rules shared by tar and zip. The name checked is the one an extractor would write
 // (PAX path, GNU long name, zip Unicode path), and each fallback name too: older tools use those.
 
-import { showInvisible } from '../markdown/visible';
+import { revealHidden } from '../text/reveal';
 import type { ArchiveLimits } from '../spec';
 import type { ArchiveCode } from './codes';
 import type { ProblemSink } from './problems';
@@ -19,13 +19,11 @@ export function decodeName(bytes: Uint8Array): { text: string; validUtf8: boolea
   }
 }
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-
 /** A display form bounded in length (a hostile name may be 64 KiB), with invisible, bidi and
  * control characters spelled out: `invoice\u202Efdp.exe` must not read as `invoiceexe.pdf`. */
 export function displayName(name: string): string {
   const cut = name.length > 300 ? `${name.slice(0, 300)}…` : name;
-  return showInvisible(cut).replace(CONTROL, (ch) => `[U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}]`);
+  return revealHidden(cut);
 }
 
 export interface CheckedName {
