@@ -303,6 +303,19 @@ describe('failure log', () => {
     expect(await answer).toBe('https://10.0.0.1/');
   });
 
+  it('ends the wait at a redirect to a hop the caller calls conclusive, not at an earlier allowed hop', async () => {
+    // A grace no test would sit out: the answer must come from the events.
+    const log = createFailureLog(600_000);
+    const refused = (hop: string) => new URL(hop).hostname === '127.0.0.1';
+    let answered = false;
+    const answer = log.failedAt('https://shop.example/a', refused).then((hop) => ((answered = true), hop));
+    log.redirected({ requestId: '11', url: 'https://shop.example/a', redirectUrl: 'https://shop.example/b' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    log.redirected({ requestId: '11', url: 'https://shop.example/b', redirectUrl: 'https://127.0.0.1/c' });
+    expect(await answer).toBe('https://127.0.0.1/c');
+  });
+
   it('falls back to the last redirect when no error event comes (a hop outside our host access)', async () => {
     const log = createFailureLog(50);
     log.redirected({ requestId: '9', url: 'https://shop.example/a', redirectUrl: 'http://intranet/x' });

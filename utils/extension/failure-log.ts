@@ -17,11 +17,15 @@ export interface RedirectEvent extends RequestEvent {
 }
 
 /**
- * How long a failed fetch waits for its error event. Chromium 156 sometimes rejects the fetch
- * before the events reach the worker (about 1 in 20 in a tight loop), and there is no error event
- * at all for a hop outside our host access (plain `http:` to a public or private name).
+ * How long a failed fetch waits for its events. Chromium 156 sometimes rejects the fetch before
+ * the events reach the worker (about 1 in 20 in a tight loop), Firefox delivers them later still
+ * on a busy machine (a redirect event over 500 ms after the rejection, seen at load 20 on 2 cores),
+ * and there is no error event at all for a hop outside our host access (plain `http:` to a public
+ * or private name). The wait ends at the first conclusive event, so only a failure that no event
+ * explains (rare: a public site's skill host that refuses connections gets its error event) waits
+ * this long.
  */
-const EVENT_GRACE_MS = 500;
+const EVENT_GRACE_MS = 2000;
 /** Bounds the maps: entries of requests nobody asks about must not pile up. */
 const MAX_ENTRIES = 500;
 
@@ -38,12 +42,16 @@ export function createFailureLog(graceMs = EVENT_GRACE_MS) {
   const failures = new Map<string, string>(); // start URL → the URL it failed at
   const waiting = new Map<string, (() => void)[]>();
   const startOf = (requestId: string, url: string) => starts.get(requestId) ?? withoutHash(url);
+  const wakeAll = (start: string) => {
+    for (const wake of waiting.get(start) ?? []) wake();
+  };
 
   return {
     redirected({ requestId, url, redirectUrl }: RedirectEvent): void {
       const start = startOf(requestId, url);
       remember(starts, requestId, start);
       remember(hops, start, redirectUrl);
+      wakeAll(start);
     },
 
     /** The last event of a failed request, after all its redirects. */
@@ -51,25 +59,33 @@ export function createFailureLog(graceMs = EVENT_GRACE_MS) {
       const start = startOf(requestId, url);
       starts.delete(requestId);
       remember(failures, start, url);
-      for (const wake of waiting.get(start) ?? []) wake();
+      wakeAll(start);
     },
 
     /**
      * Where the failed request for `url` stopped: the URL of its error event (itself when it was
-     * never redirected), else where its last redirect pointed, else null.
+     * never redirected), else where its last redirect pointed, else null. It waits up to the
+     * grace period for its error event, or for a redirect to a hop `conclusive` accepts (a hop
+     * the policy refuses explains the failure whatever comes after it).
      */
-    async failedAt(url: string): Promise<string | null> {
+    async failedAt(url: string, conclusive: (hop: string) => boolean = () => false): Promise<string | null> {
       const key = withoutHash(url);
-      if (!failures.has(key)) {
+      const settled = () => failures.has(key) || (hops.has(key) && conclusive(hops.get(key)!));
+      if (!settled()) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, graceMs);
-          const wake = () => {
+          const timer = setTimeout(done, graceMs);
+          function done() {
             clearTimeout(timer);
+            const left = (waiting.get(key) ?? []).filter((w) => w !== check);
+            if (left.length > 0) waiting.set(key, left);
+            else waiting.delete(key);
             resolve();
+          }
+          const check = () => {
+            if (settled()) done();
           };
-          waiting.set(key, [...(waiting.get(key) ?? []), wake]);
+          waiting.set(key, [...(waiting.get(key) ?? []), check]);
         });
-        waiting.delete(key);
       }
       const at = failures.get(key) ?? hops.get(key) ?? null;
       failures.delete(key);

@@ -179,15 +179,19 @@ const PUBLIC_SITE: SiteContext = { origin: 'https://public.invalid', local: fals
  * what it was, a redirect to that hop with no body, so fetchBounded refuses it exactly as in Node,
  * where it sees every hop: status `blocked`, the hop named. Other failures pass through untouched.
  */
-export function explainingTransport(base: Transport, failedAt: (url: string) => Promise<string | null>): Transport {
+export function explainingTransport(
+  base: Transport,
+  failedAt: (url: string, conclusive: (hop: string) => boolean) => Promise<string | null>,
+): Transport {
   return {
     manualRedirects: base.manualRedirects,
     async fetch(url, init) {
       try {
         return await base.fetch(url, init);
       } catch (error) {
-        const hop = error instanceof TypeError ? await failedAt(url) : null;
-        if (hop === null || checkFetchTarget(hop, PUBLIC_SITE).ok) throw error;
+        const refused = (at: string) => !checkFetchTarget(at, PUBLIC_SITE).ok;
+        const hop = error instanceof TypeError ? await failedAt(url, refused) : null;
+        if (hop === null || !refused(hop)) throw error;
         return redirectedTo(hop);
       }
     },

@@ -53,7 +53,7 @@ export function createNetworkGuard(base: Transport) {
 
   return {
     // Local checks run alone (the lock) and unwatched: their failures have nothing to explain.
-    transport: explainingTransport(base, (url) => (watchers > 0 ? log.failedAt(url) : Promise.resolve(null))),
+    transport: explainingTransport(base, (url, conclusive) => (watchers > 0 ? log.failedAt(url, conclusive) : Promise.resolve(null))),
     /** `runCheck` under the lock: a local origin's check with the rules off, any other with them on. */
     guarded(runCheck: RunCheck): RunCheck {
       return (origin, request, onProgress) => {
