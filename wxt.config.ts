@@ -77,9 +77,11 @@ export default defineConfig({
     // install warning; it acts only where we hold host access, hence GUARD_HOST_PERMISSIONS for
     // plain-http LAN hosts). webRequest (observing, never
     // blocking): where such a stopped request was redirected, so the panel names the refused hop.
-    // Nothing else: no tabs (host access already reveals the URLs of pages we check), no alarms
-    // (old results are swept on page visits), no activeTab, no scripting.
-    permissions: ['storage', 'declarativeNetRequestWithHostAccess', 'webRequest'],
+    // activeTab (no install warning): a click on the toolbar button reveals that tab's URL, so
+    // the panel names the site even where Firefox withholds host access ("Access needed for
+    // shop.example"). Nothing else: no tabs (host access already reveals the URLs of pages we
+    // check), no alarms (old results are swept on page visits), no scripting.
+    permissions: ['storage', 'activeTab', 'declarativeNetRequestWithHostAccess', 'webRequest'],
     host_permissions: [...HOST_MATCHES, ...GUARD_HOST_PERMISSIONS],
     icons: icons(''),
     action: { default_title: '__MSG_actionTitleIdle__', default_icon: icons('idle-') },

@@ -1,16 +1,24 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useActions } from './actions';
 import { useT } from './i18n';
 
+/** How long "✓ Copied" stays before the button reads as ready again. */
+export const COPIED_RESET_MS = 2500;
+
 /**
- * A copy button whose outcome is announced (role=status), since the clipboard is invisible.
- * Long texts come as a function, called on click: a whole report as JSON or Markdown costs time
- * the panel's first render should not spend on copies nobody may ask for.
+ * A copy button whose outcome is announced (role=status), since the clipboard is invisible, and
+ * then cleared, so a second copy is announced too. Long texts come as a function, called on
+ * click: a whole report as JSON or Markdown costs time the first render should not spend.
  */
 export function CopyButton(props: { text: string | (() => string); label: string }) {
   const t = useT();
   const { copy } = useActions();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const reset = setTimeout(() => setState('idle'), COPIED_RESET_MS);
+    return () => clearTimeout(reset);
+  }, [state]);
   return (
     <span class="copy">
       <button

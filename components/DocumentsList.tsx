@@ -3,6 +3,7 @@ import { DOCUMENT_KIND_WORDS } from '../utils/engine/report/look';
 import { useSay, useT } from './i18n';
 import { revealHidden } from '../utils/engine/text/reveal';
 import { isolated } from './SiteText';
+import { Url } from './Url';
 
 /** What was requested and what came back, for the site owner. */
 export function DocumentsList(props: { documents: readonly DocumentInfo[] }) {
@@ -18,15 +19,17 @@ export function DocumentsList(props: { documents: readonly DocumentInfo[] }) {
             {doc.published ? ` · ${t('docPublished')}` : ` · ${t('docNotPublished')}`}
           </span>
           <br />
-          <span class="small mono">
-            {[
-              revealHidden(doc.url ?? doc.requestedUrl),
-              doc.redirected ? t('docRedirected', isolated(revealHidden(doc.requestedUrl))) : null,
-              doc.contentType === null ? null : revealHidden(doc.contentType),
-              doc.bytes === null ? null : t('docBytes', doc.bytes),
-            ]
-              .filter((part) => part !== null)
-              .join(' · ')}
+          <span class="small mono-url">
+            <Url
+              text={[
+                revealHidden(doc.url ?? doc.requestedUrl),
+                doc.redirected ? t('docRedirected', isolated(revealHidden(doc.requestedUrl))) : null,
+                doc.contentType === null ? null : revealHidden(doc.contentType),
+                doc.bytes === null ? null : t('docBytes', doc.bytes),
+              ]
+                .filter((part) => part !== null)
+                .join(' · ')}
+            />
           </span>
         </li>
       ))}

@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { safeLinkTarget } from '../utils/engine/net/safe-link';
 import { useActions } from './actions';
-import { SiteCode } from './SiteText';
+import { revealHidden } from '../utils/engine/text/reveal';
+import { Url } from './Url';
 
 /**
  * A site-named URL: a link only when utils/engine/net/safe-link.ts allows it for the checked `site`, else
@@ -18,7 +19,7 @@ export function ExternalLink(props: { url: string; site: string; children?: Comp
     return (
       <span class="url">
         {label}
-        <SiteCode class="link-target" text={props.url} />
+        <SiteUrl url={props.url} />
       </span>
     );
   }
@@ -34,7 +35,16 @@ export function ExternalLink(props: { url: string; site: string; children?: Comp
       }}
     >
       {label}
-      <SiteCode class="link-target" text={href} />
+      <SiteUrl url={href} />
     </a>
+  );
+}
+
+/** The target as components/SiteText.tsx's SiteCode shows it (isolated, left to right, hidden characters spelled out), breakable after "/". */
+function SiteUrl(props: { url: string }) {
+  return (
+    <bdi dir="ltr" class="link-target">
+      <Url text={revealHidden(props.url)} />
+    </bdi>
   );
 }

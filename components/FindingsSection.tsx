@@ -2,6 +2,7 @@ import type { Finding } from '../utils/engine/report/findings';
 import { sortFindings } from '../utils/engine/report/findings';
 import { SEVERITY_LOOK } from '../utils/engine/report/look';
 import { useSay, useT } from './i18n';
+import { FINDINGS_ID } from './navigation';
 import { groupFindings } from './report-view';
 import { SiteCode } from './SiteText';
 
@@ -12,10 +13,13 @@ import { SiteCode } from './SiteText';
 export function FindingsSection(props: { findings: readonly Finding[] }) {
   const t = useT();
   const say = useSay();
-  if (props.findings.length === 0) return null;
   return (
-    <section aria-labelledby="findings-heading">
-      <h2 id="findings-heading">{t('findingsHeading')}</h2>
+    <section aria-labelledby={FINDINGS_ID} class="findings-section">
+      {/* The target of "F" and of the skip link: it takes focus. */}
+      <h3 id={FINDINGS_ID} tabIndex={-1}>
+        {t('findingsHeading')}
+      </h3>
+      {props.findings.length === 0 ? <p class="muted">{t('findingsNone')}</p> : null}
       {groupFindings(props.findings).map(({ severity, findings }) => {
         if (findings.length === 0) return null;
         const look = SEVERITY_LOOK[severity];
@@ -28,7 +32,7 @@ export function FindingsSection(props: { findings: readonly Finding[] }) {
           </details>
         ) : (
           <div key={severity} class="findings" data-severity={severity}>
-            <h3>{heading}</h3>
+            <h4>{heading}</h4>
             {list}
           </div>
         );
@@ -52,7 +56,7 @@ export function FindingList(props: { findings: readonly Finding[] }) {
             {say(f.message)}
           </p>
           <p class="hint">{t('fixHint', say(f.hint))}</p>
-          <p class="small mono">
+          <p class="small mono-url">
             <SiteCode text={[f.code, f.skill, f.document, f.path].filter((part) => part !== undefined && part !== null).join(' · ')} />
           </p>
         </li>

@@ -5,8 +5,8 @@ import { MISMATCH_CAUSE_WORDS } from '../utils/engine/report/mismatch-words';
 import { SiteCode } from './SiteText';
 
 /**
- * A digest mismatch: never the content (D3), but the two digests, what the bytes suggest went
- * wrong, and the plain consequence for an agent.
+ * A digest mismatch: never the content (D3), but what the bytes suggest went wrong and, one
+ * click away, the two digests (the row itself says the plain consequence for an agent).
  */
 export function MismatchDetails(props: { skill: SkillReport }) {
   const t = useT();
@@ -15,9 +15,6 @@ export function MismatchDetails(props: { skill: SkillReport }) {
   const causes = skill.mismatch ?? [];
   return (
     <div class="mismatch">
-      <p class="tone-error">
-        <strong>{t('mismatchConsequence')}</strong>
-      </p>
       {causes.length > 0 ? (
         <ul class="causes">
           {causes.map((cause, i) => (
@@ -29,13 +26,16 @@ export function MismatchDetails(props: { skill: SkillReport }) {
       ) : (
         <p>{t('mismatchNoCause')}</p>
       )}
-      <dl class="digests">
-        <dt>{t('expectedDigest')}</dt>
-        <dd class="mono">{skill.expectedDigest === null ? t('notGiven') : <SiteCode text={skill.expectedDigest} />}</dd>
-        <dt>{t('actualDigest')}</dt>
-        <dd class="mono">{skill.actualDigest === null ? t('notGiven') : <SiteCode text={skill.actualDigest} />}</dd>
-      </dl>
-      {skill.actualDigest !== null ? <CopyButton text={skill.actualDigest} label={t('copyActualDigest')} /> : null}
+      <details>
+        <summary aria-label={t('mismatchDigestsNamed', skill.name)}>{t('mismatchDigests')}</summary>
+        <dl class="digests">
+          <dt>{t('expectedDigest')}</dt>
+          <dd class="mono">{skill.expectedDigest === null ? t('notGiven') : <SiteCode text={skill.expectedDigest} />}</dd>
+          <dt>{t('actualDigest')}</dt>
+          <dd class="mono">{skill.actualDigest === null ? t('notGiven') : <SiteCode text={skill.actualDigest} />}</dd>
+        </dl>
+        {skill.actualDigest !== null ? <CopyButton text={skill.actualDigest} label={t('copyActualDigest')} /> : null}
+      </details>
     </div>
   );
 }

@@ -8,7 +8,11 @@ export interface OptionsFormProps {
   t(key: 'optionsTitle' | 'optionsAutoCheck' | 'optionsAutoCheckHint' | 'optionsAutoOtherHosts' | 'optionsAutoOtherHostsHint'): string;
 }
 
-/** The two switches of D5/D9; each change is saved at once (there is no Save button to forget). */
+/**
+ * The two switches of D5/D9; each change is saved at once (there is no Save button to forget).
+ * Each hint is tied to its switch (aria-describedby), so a screen reader reads it with the label.
+ * The page wears the panel's styles and themes (components/panel.css).
+ */
 export function OptionsForm({ load, save, t }: OptionsFormProps) {
   const [options, setOptions] = useState<Options | null>(null);
   useEffect(() => {
@@ -23,29 +27,39 @@ export function OptionsForm({ load, save, t }: OptionsFormProps) {
   };
 
   return (
-    <main>
+    <main class="panel options">
       <h1>{t('optionsTitle')}</h1>
-      <p>
+      <div class="option">
         <label>
-          <input type="checkbox" name="autoCheck" checked={options.autoCheck} onChange={toggle('autoCheck')} /> {t('optionsAutoCheck')}
+          <input
+            type="checkbox"
+            name="autoCheck"
+            aria-describedby="autoCheck-hint"
+            checked={options.autoCheck}
+            onChange={toggle('autoCheck')}
+          />
+          <span>{t('optionsAutoCheck')}</span>
         </label>
-        <br />
-        <small>{t('optionsAutoCheckHint')}</small>
-      </p>
-      <p>
+        <span class="hint" id="autoCheck-hint">
+          {t('optionsAutoCheckHint')}
+        </span>
+      </div>
+      <div class="option">
         <label>
           <input
             type="checkbox"
             name="autoOtherHosts"
+            aria-describedby="autoOtherHosts-hint"
             checked={options.autoOtherHosts}
             disabled={!options.autoCheck}
             onChange={toggle('autoOtherHosts')}
-          />{' '}
-          {t('optionsAutoOtherHosts')}
+          />
+          <span>{t('optionsAutoOtherHosts')}</span>
         </label>
-        <br />
-        <small>{t('optionsAutoOtherHostsHint')}</small>
-      </p>
+        <span class="hint" id="autoOtherHosts-hint">
+          {t('optionsAutoOtherHostsHint')}
+        </span>
+      </div>
     </main>
   );
 }

@@ -1,26 +1,58 @@
 import type { Report } from '../utils/engine/report/report';
 import { reportToJson } from '../utils/engine/report/report-json';
 import { reportToMarkdown } from '../utils/engine/report/report-markdown';
+import type { CheckCount } from '../utils/extension/panel-types';
 import { useActions } from './actions';
 import { CopyButton } from './CopyButton';
 import { DocumentsList } from './DocumentsList';
-import { useMessages, useT } from './i18n';
+import { useMessages, useSay, useT } from './i18n';
+import { PANEL_WORDS as W } from './panel-words';
 import { checkedAgo } from './report-view';
 import { escapeHiddenInJson, revealInProse } from '../utils/engine/text/reveal';
 
-/** "Checked 3 minutes ago" and the re-check button; disabled while a check runs. */
-export function CheckBar(props: { report: Report; now: Date; busy: boolean }) {
+/**
+ * "Checked 3 minutes ago" and the re-check button. While a check runs the button stays where it
+ * is and keeps the keyboard focus (a disabled button would drop it to the page): it is marked
+ * aria-disabled and does nothing, and a "Checking…" line says how far the check got.
+ */
+export function CheckBar(props: { report: Report; now: Date; busy: boolean; progress: CheckCount | null }) {
   const t = useT();
   const { recheck } = useActions();
   return (
-    <p class="check-bar">
-      <time dateTime={props.report.checkedAt} title={props.report.checkedAt}>
-        {checkedAgo(props.report.checkedAt, props.now, t)}
-      </time>
-      <button type="button" class="button" onClick={recheck} disabled={props.busy}>
-        {t('recheck')}
-      </button>
-    </p>
+    <div class="check-bar-wrap">
+      <p class="check-bar">
+        <time dateTime={props.report.checkedAt} title={props.report.checkedAt}>
+          {checkedAgo(props.report.checkedAt, props.now, t)}
+        </time>
+        <button
+          type="button"
+          class="button"
+          aria-disabled={props.busy ? 'true' : undefined}
+          onClick={() => {
+            if (!props.busy) recheck();
+          }}
+        >
+          {t('recheck')}
+        </button>
+      </p>
+      {props.busy ? <CheckProgressLine progress={props.progress} /> : null}
+    </div>
+  );
+}
+
+/** "Checking… 2 of 3 skills checked", with a progress bar once the check knows the count. */
+export function CheckProgressLine(props: { progress: CheckCount | null }) {
+  const t = useT();
+  const say = useSay();
+  const { progress } = props;
+  return (
+    <div class="checking-line" data-checking>
+      <p>
+        <span aria-hidden="true">⟳</span>{' '}
+        {progress === null ? t('checkingLine') : say(W.checkingProgress({ done: progress.done, count: progress.total }))}
+      </p>
+      {progress !== null ? <progress max={progress.total} value={progress.done} aria-hidden="true" /> : null}
+    </div>
   );
 }
 
@@ -29,11 +61,7 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
   const t = useT();
   const messages = useMessages();
   return (
-    <footer class="tools">
-      <p class="copy-row">
-        <CopyButton text={() => escapeHiddenInJson(JSON.stringify(reportToJson(props.report, messages), null, 2))} label={t('copyJson')} />
-        <CopyButton text={() => reportToMarkdown(props.report, messages)} label={t('copyMarkdown')} />
-      </p>
+    <>
       {props.report.documents.length > 0 ? (
         <details>
           <summary>{t('documentsHeading')}</summary>
@@ -49,6 +77,10 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
           </pre>
         </details>
       ) : null}
-    </footer>
+      <p class="copy-row">
+        <CopyButton text={() => escapeHiddenInJson(JSON.stringify(reportToJson(props.report, messages), null, 2))} label={t('copyJson')} />
+        <CopyButton text={() => reportToMarkdown(props.report, messages)} label={t('copyMarkdown')} />
+      </p>
+    </>
   );
 }

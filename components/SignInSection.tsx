@@ -14,14 +14,13 @@ function scopeText(scope: ScopeInfo, t: Translate, say: (words: Words) => string
   return words ? `${say(words({}))} ${t('scopeProtocol')}` : t('scopeNoDescription');
 }
 
-/** How an agent signs in here, in plain words, with the scopes it may ask for. */
+/** How an agent signs in here, in plain words, with the scopes it may ask for (inside its fold). */
 export function SignInSection(props: { poppy: PoppyModel; site: string }) {
   const t = useT();
   const say = useSay();
   const { poppy } = props;
   return (
-    <section aria-labelledby="sign-in-heading">
-      <h2 id="sign-in-heading">{t('signInHeading')}</h2>
+    <div class="fold-body" data-fold="sign-in">
       {poppy.signInTypes.length === 0 ? <p class="muted">{t('signInNone')}</p> : null}
       <ul class="plain">
         {poppy.signInTypes.map((signIn, i) => (
@@ -56,7 +55,7 @@ export function SignInSection(props: { poppy: PoppyModel; site: string }) {
           {t('issuerLabel')} <ExternalLink url={poppy.issuer} site={props.site} />
         </p>
       ) : null}
-    </section>
+    </div>
   );
 }
 

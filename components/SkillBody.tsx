@@ -34,7 +34,7 @@ export function SkillBody(props: { skill: SkillReport; site: string }) {
   const frontmatter = Object.entries(props.skill.frontmatter ?? {});
   return (
     <details class="skill-body" onToggle={onToggle}>
-      <summary>{t('showSkill')}</summary>
+      <summary aria-label={t('showSkillNamed', props.skill.name)}>{t('showSkill')}</summary>
       <p class="note">{t('companyContent')}</p>
       {frontmatter.length > 0 ? (
         <dl class="frontmatter">

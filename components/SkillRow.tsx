@@ -1,26 +1,59 @@
+import type { Finding } from '../utils/engine/report/findings';
+import { SKILL_SOURCE_WORDS, SKILL_STATUS_LOOK } from '../utils/engine/report/look';
 import type { SkillReport } from '../utils/engine/report/report';
-import { SKILL_SOURCE_WORDS, SKILL_STATUS_LOOK, skillStatusWords } from '../utils/engine/report/look';
 import { useSay, useT } from './i18n';
 import { MismatchDetails } from './MismatchDetails';
-import { skillHost } from './report-view';
+import { skillHost, skillLabel, skillTone } from './report-view';
 import { SkillBody } from './SkillBody';
 import { isolatedHost, SiteText } from './SiteText';
 
-/** One index entry: name, status in words and symbol, what it is for and where it lives. */
-export function SkillRow(props: { skill: SkillReport; target: string }) {
+/**
+ * One index entry: its name and status on one line (symbol, words, and the colour of its worst
+ * finding); a problem's reason and consequence right under it; the rest (what it is for, where
+ * it lives, the skill itself) below, or folded into "More" in the compact list of a big site.
+ */
+export function SkillRow(props: { skill: SkillReport; target: string; findings: readonly Finding[]; compact: boolean }) {
   const t = useT();
   const say = useSay();
   const { skill } = props;
-  const status = SKILL_STATUS_LOOK[skill.status];
+  const tone = skillTone(skill, props.findings);
+  const details = <SkillDetails skill={skill} target={props.target} />;
+  return (
+    <li class={`skill tone-border-${tone}${props.compact ? ' compact' : ''}`} data-skill={skill.name} data-status={skill.status}>
+      <div class="skill-head">
+        <h3 class="skill-name">
+          <SiteText text={skill.name} />
+        </h3>
+        <p class={`status tone-${tone}`}>
+          <span aria-hidden="true">{SKILL_STATUS_LOOK[skill.status].symbol}</span> {say(skillLabel(skill))}
+        </p>
+      </div>
+      {skill.reason !== undefined && skill.status !== 'verified' ? <p class="reason">{say(skill.reason)}</p> : null}
+      {skill.status === 'mismatch' ? (
+        <p class="tone-error consequence">
+          <strong>{t('mismatchConsequence')}</strong>
+        </p>
+      ) : null}
+      {props.compact ? (
+        <details class="skill-more">
+          <summary aria-label={t('skillMoreNamed', skill.name)}>{t('skillMore')}</summary>
+          {details}
+        </details>
+      ) : (
+        details
+      )}
+    </li>
+  );
+}
+
+/** What the skill is for (the company's words), where it lives, and its content or digests. */
+function SkillDetails(props: { skill: SkillReport; target: string }) {
+  const t = useT();
+  const say = useSay();
+  const { skill } = props;
   const where = skillHost(skill, props.target);
   return (
-    <li class={`skill tone-border-${status.tone}`} data-skill={skill.name} data-status={skill.status}>
-      <h3 class="skill-name">
-        <SiteText text={skill.name} />
-      </h3>
-      <p class={`status tone-${status.tone}`}>
-        <span aria-hidden="true">{status.symbol}</span> {say(skillStatusWords(skill.status))}
-      </p>
+    <>
       {skill.description !== null ? (
         <p class="company-text">
           <SiteText text={skill.description} />
@@ -31,9 +64,8 @@ export function SkillRow(props: { skill: SkillReport; target: string }) {
         {' · '}
         {say(SKILL_SOURCE_WORDS[skill.source]({}))}
       </p>
-      {skill.reason !== undefined && skill.status !== 'verified' ? <p>{say(skill.reason)}</p> : null}
       {skill.status === 'mismatch' ? <MismatchDetails skill={skill} /> : null}
       {skill.status === 'verified' && skill.type === 'skill-md' ? <SkillBody skill={skill} site={props.target} /> : null}
-    </li>
+    </>
   );
 }

@@ -1,36 +1,119 @@
-import type { Report } from '../utils/engine/report/report';
+import { useState } from 'preact/hooks';
+import { SKILL_STATUS_LOOK } from '../utils/engine/report/look';
+import type { Report, SkillReport } from '../utils/engine/report/report';
+import { SKILL_STATUSES } from '../utils/engine/spec';
 import { useActions } from './actions';
-import { useT } from './i18n';
+import { useSay, useT } from './i18n';
+import { SKILLS_ID } from './navigation';
+import { PANEL_WORDS as W } from './panel-words';
 import { sortSkills } from './report-view';
 import { SkillRow } from './SkillRow';
 
+/** Past this many skills the list turns compact: a counts line, a filter box, verified ones folded. */
+export const MANY_SKILLS = 12;
+
 /**
- * Every skill, worst first, with the reminder of what a verified digest does and doesn't prove.
- * While a check runs (`busy`) the panel says so above; the button waits for its result.
+ * Every skill, problems first, with the reminder of what a verified digest does and doesn't
+ * prove. Keys are skill names (with their rank among equal names), never list positions: a new
+ * check may reorder the rows, and a row must keep what the user opened in it.
  */
 export function SkillSection(props: { report: Report; busy: boolean }) {
   const t = useT();
+  const say = useSay();
   const { report } = props;
   const { checkOtherHosts } = useActions();
+  const [filter, setFilter] = useState('');
+  const many = report.skills.length > MANY_SKILLS;
+  const query = many ? filter.trim().toLocaleLowerCase() : '';
+  const keyed = withKeys(sortSkills(report.skills));
+  const shown = query === '' ? keyed : keyed.filter(({ skill }) => matches(skill, query));
   // Only entries the engine left for another host: one past the 200 cap is never checked, and
   // a button that checks nothing would be a broken promise.
   const waitingOnOtherHosts = report.skills.some((skill) => skill.notChecked === 'other-host');
+  const row = ({ skill, key }: Keyed) => (
+    <SkillRow key={key} skill={skill} target={report.target} findings={report.findings} compact={many} />
+  );
+  // A big site folds its verified skills away until a filter asks for them.
+  const fold = many && query === '';
+  const open = fold ? shown.filter(({ skill }) => skill.status !== 'verified') : shown;
+  const folded = fold ? shown.filter(({ skill }) => skill.status === 'verified') : [];
   return (
-    <section aria-labelledby="skills-heading">
-      <h2 id="skills-heading">{t('skillsHeading', report.skills.length)}</h2>
-      {report.skills.length === 0 ? <p class="muted">{t('skillsNone')}</p> : <p class="note">{t('verifiedMeaning')}</p>}
+    <section aria-labelledby={SKILLS_ID} class="skills-section">
+      <h2 id={SKILLS_ID} tabIndex={-1}>
+        {t('skillsHeading', report.skills.length)}
+      </h2>
+      {report.skills.length === 0 ? <p class="muted">{t('skillsNone')}</p> : null}
+      {many ? <CountsLine skills={report.skills} /> : null}
+      {many ? (
+        <p class="filter">
+          <label for="skill-filter">{t('skillFilterLabel')}</label>
+          <input id="skill-filter" type="search" value={filter} onInput={(e) => setFilter((e.currentTarget as HTMLInputElement).value)} />
+        </p>
+      ) : null}
+      {query !== '' ? (
+        <p class="small" role="status">
+          {say(W.skillFilterMatches({ shown: shown.length, count: report.skills.length }))}
+        </p>
+      ) : null}
       {waitingOnOtherHosts ? (
         <p class="other-hosts">
-          <button type="button" class="button" onClick={checkOtherHosts} disabled={props.busy}>
+          <button
+            type="button"
+            class="button"
+            aria-disabled={props.busy ? 'true' : undefined}
+            onClick={() => {
+              if (!props.busy) checkOtherHosts();
+            }}
+          >
             {t('checkOtherHosts')}
           </button>
         </p>
       ) : null}
-      <ul class="skills">
-        {sortSkills(report.skills).map((skill, i) => (
-          <SkillRow key={`${i}:${skill.name}`} skill={skill} target={report.target} />
-        ))}
-      </ul>
+      {open.length > 0 ? <ul class="skills">{open.map(row)}</ul> : null}
+      {folded.length > 0 ? (
+        <details class="verified-group">
+          <summary>
+            <span aria-hidden="true">✓</span> {say(W.skillsVerifiedGroup({ count: folded.length }))}
+          </summary>
+          <ul class="skills">{folded.map(row)}</ul>
+        </details>
+      ) : null}
+      {report.skills.length > 0 ? <p class="note">{t('verifiedMeaning')}</p> : null}
     </section>
+  );
+}
+
+interface Keyed {
+  skill: SkillReport;
+  key: string;
+}
+
+function withKeys(skills: readonly SkillReport[]): Keyed[] {
+  const seen = new Map<string, number>();
+  return skills.map((skill) => {
+    const n = seen.get(skill.name) ?? 0;
+    seen.set(skill.name, n + 1);
+    return { skill, key: `${skill.name}#${n}` };
+  });
+}
+
+function matches(skill: SkillReport, query: string): boolean {
+  return skill.name.toLocaleLowerCase().includes(query) || (skill.description ?? '').toLocaleLowerCase().includes(query);
+}
+
+/** "Changed since it was published: 2 · Verified: 190", worst first, each with its symbol. */
+function CountsLine(props: { skills: readonly SkillReport[] }) {
+  const say = useSay();
+  const counts = SKILL_STATUSES.map((status) => ({ status, n: props.skills.filter((s) => s.status === status).length })).filter(
+    ({ n }) => n > 0,
+  );
+  return (
+    <ul class="counts" data-counts>
+      {counts.map(({ status, n }) => (
+        <li key={status} data-count={status}>
+          <span aria-hidden="true">{SKILL_STATUS_LOOK[status].symbol}</span> {say(SKILL_STATUS_LOOK[status].label({}))}: {n}
+        </li>
+      ))}
+    </ul>
   );
 }

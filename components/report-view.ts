@@ -1,16 +1,18 @@
 import type { Finding } from '../utils/engine/report/findings';
+import { SKILL_STATUS_LOOK, skillStatusWords, type Tone } from '../utils/engine/report/look';
 import type { Report, SkillReport } from '../utils/engine/report/report';
 import { reportState } from '../utils/engine/report/state';
+import { sentence, type Words } from '../utils/engine/report/words';
 import { SEVERITIES, SKILL_STATUSES, type Severity } from '../utils/engine/spec';
 import type { Translate } from '../utils/extension/i18n';
-
-export type ReportShape = 'published' | 'nothing' | 'unreachable';
 
 /**
  * The panel's three shapes of a finished check, from the one report state (utils/engine/report/
  * state.ts): nothing published, could not check (`unreachable`: the findings say what went
  * wrong), or what was published.
  */
+export type ReportShape = 'published' | 'nothing' | 'unreachable';
+
 export function reportShape(report: Report): ReportShape {
   const state = reportState(report);
   return state === 'nothing' ? 'nothing' : state === 'unreadable' ? 'unreachable' : 'published';
@@ -52,4 +54,33 @@ export function checkedAgo(checkedAt: string, now: Date, t: Translate): string {
   if (hours < 24) return t('checkedHours', hours);
   const days = Math.floor(hours / 24);
   return days === 1 ? t('checkedOneDay') : t('checkedDays', days);
+}
+
+const SEVERITY_TONE: Readonly<Record<Severity, Tone | null>> = { error: 'error', warning: 'warning', info: null };
+
+/**
+ * A skill row's colour is the severity of its worst finding (a verified file served with a wrong
+ * content type is verified, and amber), else its status's own tone.
+ */
+export function skillTone(skill: SkillReport, findings: readonly Finding[]): Tone {
+  const own = findings.filter((f) => f.skill === skill.name);
+  for (const severity of SEVERITIES)
+    if (own.some((f) => f.severity === severity)) return SEVERITY_TONE[severity] ?? SKILL_STATUS_LOOK[skill.status].tone;
+  return SKILL_STATUS_LOOK[skill.status].tone;
+}
+
+const WRONG_FILE = sentence('statusWrongFile', []);
+
+/**
+ * A status label that never contradicts its cause: bytes that are an HTML page are a wrong file
+ * served, not a skill that "changed since it was published".
+ */
+export function skillLabel(skill: SkillReport): Words {
+  if (skill.status === 'mismatch' && skill.mismatch?.includes('html-body')) return WRONG_FILE({});
+  return skillStatusWords(skill.status);
+}
+
+/** Statuses an agent cannot rely on: shown first and open, with their reason. */
+export function isProblem(skill: SkillReport): boolean {
+  return skill.status !== 'verified' && skill.status !== 'not-checked';
 }

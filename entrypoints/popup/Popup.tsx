@@ -6,7 +6,8 @@ import { sendToBackground } from '../../utils/extension/platform/messages';
 import { supportedOrigin } from '../../utils/extension/page-support';
 import { SETTLED_MARK, selectPanelView } from '../../utils/extension/panel-view';
 import { requestHostAccess } from '../../utils/extension/platform/permissions';
-import { watchOrigin } from '../../utils/extension/platform/storage';
+import { setSiteQuiet, watchOrigin } from '../../utils/extension/platform/storage';
+import { openOptions } from '../../utils/extension/platform/runtime';
 import { openSiteLink } from '../../utils/extension/platform/open-link';
 import { startPreviewWorker } from '../../utils/extension/platform/preview-worker';
 import { previewOf } from '../../utils/extension/skill-preview';
@@ -91,8 +92,16 @@ export function Popup(props: { start: Promise<PanelStart> }) {
       },
       copy: (text) => navigator.clipboard.writeText(text),
       openLink: (link) => openSiteLink(link, origin),
+      // Stored, then read back like any other change, so the view shows what storage holds.
+      setSiteQuiet: async (quiet) => {
+        if (!origin) return;
+        await setSiteQuiet(origin, quiet);
+        const next = await readPanelInputs(opened?.inputs.url);
+        setView(selectPanelView(next));
+      },
+      openSettings: openOptions,
     }),
-    [tabId, origin],
+    [tabId, origin, opened],
   );
 
   return <Panel view={view} actions={actions} now={now} t={t} />;

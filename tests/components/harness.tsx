@@ -3,6 +3,7 @@ import { afterEach, vi } from 'vitest';
 import { Panel } from '../../components/Panel';
 import type { PanelActions, PanelView } from '../../utils/extension/panel-types';
 import type { SkillPreview } from '../../utils/extension/skill-preview';
+import type { Report } from '../../utils/engine/report/report';
 import { translate } from './locale';
 
 // Vitest runs without globals, so testing-library cannot register its own cleanup.
@@ -20,8 +21,42 @@ export function renderPanel(view: PanelView, overrides: Partial<PanelActions> = 
     loadSkillPreview: vi.fn(overrides.loadSkillPreview ?? (async (): Promise<SkillPreview | null> => ({ kind: 'tree', nodes: [] }))),
     copy: vi.fn(overrides.copy ?? (async () => {})),
     openLink: vi.fn(overrides.openLink ?? (() => {})),
+    setSiteQuiet: vi.fn(overrides.setSiteQuiet ?? (async () => {})),
+    openSettings: vi.fn(overrides.openSettings ?? (() => {})),
   };
   const result = render(<Panel view={view} actions={actions} now={now} t={translate} />);
   const root = result.container.querySelector<HTMLElement>('main.panel')!;
+  // A re-render keeps these actions (the popup's are memoised too).
+  lastActions = actions;
   return { ...result, actions, root };
 }
+
+let lastActions: PanelActions | null = null;
+
+/** The same panel with another view, for `rerender`: what the popup does when storage changes. */
+export function panelElement(view: PanelView, now: Date = NOW) {
+  return <Panel view={view} actions={lastActions!} now={now} t={translate} />;
+}
+
+type ReportPanel = Extract<PanelView, { kind: 'report' }>;
+type CheckingPanel = Extract<PanelView, { kind: 'checking' }>;
+
+/** A finished report as the popup shows it (automatic checks on for the site, unless `extra` says otherwise). */
+export const reportView = (report: Report, extra: Partial<ReportPanel> = {}): PanelView => ({
+  kind: 'report',
+  report,
+  rawPoppy: null,
+  quiet: false,
+  ...extra,
+});
+
+/** A check running, over `previous` when there is one. */
+export const checkingView = (origin: string, previous: Report | null, extra: Partial<CheckingPanel> = {}): PanelView => ({
+  kind: 'checking',
+  origin,
+  previous,
+  rawPoppy: null,
+  progress: null,
+  quiet: false,
+  ...extra,
+});

@@ -5,7 +5,7 @@ import { SafeMarkdown } from '../../components/SafeMarkdown';
 import type { PanelActions } from '../../utils/extension/panel-types';
 import { markdownToSafeTree } from '../../utils/engine/markdown/safe-tree';
 import type { SafeNode } from '../../utils/engine/markdown/types';
-import { renderPanel } from './harness';
+import { renderPanel, reportView } from './harness';
 import { translate } from './locale';
 import { TranslateContext } from '../../components/i18n';
 import * as reports from './reports';
@@ -169,8 +169,8 @@ describe('Panel with a hostile report', () => {
       agentProtocols: [{ type: 'poppy', endpoint: 'https://localhost/agent', resource: null }],
       browserSessionEndpoint: 'http://northlight.poppy.test/session',
     });
-    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
-    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([]);
+    const { root } = renderPanel(reportView(report));
+    expect([...root.querySelectorAll('a:not(.skip-link)')].map((a) => a.getAttribute('href'))).toEqual([]);
     for (const target of [
       'https://10.0.0.1/oauth',
       'https://192.168.1.1/reboot',
@@ -191,8 +191,8 @@ describe('Panel with a hostile report', () => {
       agentProtocols: [],
       browserSessionEndpoint: null,
     });
-    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
-    expect([...root.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+    const { root } = renderPanel(reportView(report));
+    expect([...root.querySelectorAll('a:not(.skip-link)')].map((a) => a.getAttribute('href'))).toEqual([
       'http://localhost:5173/oauth',
       'http://192.168.1.20/mcp',
     ]);
@@ -200,19 +200,16 @@ describe('Panel with a hostile report', () => {
 
   it('shows hostile text fields as text and links nothing unsafe', async () => {
     const report = reports.hostile();
-    const { root } = renderPanel(
-      { kind: 'report', report, rawPoppy: null },
-      {
-        loadSkillPreview: async () => ({ kind: 'tree', nodes: markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE).nodes }),
-      },
-    );
+    const { root } = renderPanel(reportView(report), {
+      loadSkillPreview: async () => ({ kind: 'tree', nodes: markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE).nodes }),
+    });
     const details = root.querySelector<HTMLDetailsElement>('[data-skill="evil"] details')!;
     details.open = true;
     details.dispatchEvent(new Event('toggle'));
     await waitFor(() => expect(details.querySelector('.markdown')).not.toBeNull());
 
     expect(root.querySelector(ACTIVE)).toBeNull();
-    const hrefs = [...root.querySelectorAll('a')].map((a) => a.getAttribute('href')!);
+    const hrefs = [...root.querySelectorAll('a:not(.skip-link)')].map((a) => a.getAttribute('href')!);
     expect(hrefs.every((href) => href.startsWith('https://'))).toBe(true);
     expect(root.querySelector('h1')?.textContent).toBe('<img src=x onerror=alert(1)>Evil');
     expect(root.querySelector('[data-api="openapi"]')?.textContent).toContain('javascript:alert(1)');
@@ -252,7 +249,7 @@ describe('site text in the panel: isolated, hidden characters spelled out', () =
     report.poppy = reports.northlightPoppy({
       organization: { name: `Inj…${OVERRIDE}evil\u200D`, domain: 'northlight.poppy.test', domainMatches: true },
     });
-    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
+    const { root } = renderPanel(reportView(report));
     const name = root.querySelector('h1 bdi')!;
     expect(name.textContent).toBe('Inj…⟨U+202E⟩evil\u200D');
   });
@@ -276,7 +273,7 @@ describe('site text in the panel: isolated, hidden characters spelled out', () =
       }),
     ];
     report.findings = [reports.finding(reports.siteText(bad('value')), { path: bad('$.x') })];
-    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
+    const { root } = renderPanel(reportView(report));
     const raw = [...(root.textContent ?? '').matchAll(/[\u202E\u2066]|\u{E0041}/gu)].map((m) =>
       root.textContent!.slice(Math.max(0, m.index - 30), m.index + 5),
     );
@@ -293,7 +290,7 @@ describe('site text in the panel: isolated, hidden characters spelled out', () =
     const report = reports.northlightOk();
     report.target = 'https://p\u0430ypal.example';
     report.poppy = null;
-    const { root } = renderPanel({ kind: 'report', report, rawPoppy: null });
+    const { root } = renderPanel(reportView(report));
     expect(root.querySelector('h1')?.textContent).toBe('xn--pypal-4ve.example');
   });
 });

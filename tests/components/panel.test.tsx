@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent } from '@testing-library/preact';
-import { renderPanel } from './harness';
+import { checkingView, panelElement, renderPanel, reportView } from './harness';
 import * as reports from './reports';
 import { ORIGIN } from './reports';
 import type { PanelView } from '../../utils/extension/panel-types';
-import type { Report } from '../../utils/engine/report/report';
 import { ENTRY_REASONS } from '../../utils/engine/skill-index/entry';
 import { reportToJson } from '../../utils/engine/report/report-json';
 import { ENGLISH } from '../helpers/english';
 
-const reportView = (report: Report, extra: Partial<Extract<PanelView, { kind: 'report' }>> = {}): PanelView => ({
-  kind: 'report',
-  report,
-  rawPoppy: null,
-  ...extra,
-});
 const texts = (root: HTMLElement, selector: string) => [...root.querySelectorAll(selector)].map((el) => el.textContent?.trim());
 const button = (root: HTMLElement, name: string) => {
   const found = [...root.querySelectorAll('button')].find((b) => b.textContent?.includes(name));
@@ -28,11 +21,16 @@ describe('Panel states', () => {
     ['unsupported', { kind: 'unsupported', url: 'chrome://extensions/' }, 'none', "Extensions can't run on this page"],
     ['unsupported without a URL', { kind: 'unsupported', url: null }, 'none', 'Open a website'],
     ['no permission', { kind: 'no-permission', origin: ORIGIN }, 'none', 'needs your permission'],
-    ['checking, first time', { kind: 'checking', origin: ORIGIN, previous: null }, 'checking', 'Checking northlight.poppy.test…'],
-    ['nothing published', reportView(reports.nothingPublished()), 'none', 'This site has no poppy.json and no skill index'],
-    ['unreachable', reportView(reports.unreachable()), 'errors', 'Could not reach this site'],
+    ['checking, first time', checkingView(ORIGIN, null), 'checking', 'Checking what this site publishes for AI agents…'],
+    ['nothing published', reportView(reports.nothingPublished()), 'none', 'This site publishes nothing for AI agents.'],
+    ['unreachable', reportView(reports.unreachable()), 'errors', 'Could not check this site'],
     ['ok', reportView(reports.northlightOk()), 'ok', 'Everything checks out'],
-    ['mismatch', reportView(reports.northlightStale()), 'errors', 'Published, with errors'],
+    [
+      'mismatch',
+      reportView(reports.northlightStale()),
+      'errors',
+      "1 of 3 skills changed since it was published: don't use change-flower-delivery.",
+    ],
   ])('%s: data-verdict and what it says', (_label, view, verdict, text) => {
     const { root } = renderPanel(view);
     expect(root.dataset.verdict).toBe(verdict);
@@ -40,10 +38,26 @@ describe('Panel states', () => {
     expect(root.textContent).toContain(text);
   });
 
-  it('loading and checking are announced and busy', () => {
-    const { root } = renderPanel({ kind: 'checking', origin: ORIGIN, previous: null });
-    expect(root.getAttribute('aria-busy')).toBe('true');
-    expect(root.querySelector('[aria-live]')?.textContent).toBe('Checking northlight.poppy.test…');
+  it('checking is busy, and announced from a live region outside the busy part', () => {
+    const { root } = renderPanel(checkingView(ORIGIN, null, { progress: { done: 2, total: 3 } }));
+    const live = root.querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toBe('Checking northlight.poppy.test…');
+    expect(live.closest('[aria-busy="true"]')).toBeNull();
+    expect(root.querySelector('[aria-busy="true"]')).not.toBeNull();
+    // Heading, site and progress: the checking state is a page of its own, not a blank.
+    expect(root.querySelector('h1')?.textContent).toBe('northlight.poppy.test');
+    expect(root.querySelector('[data-checking]')?.textContent).toBe('2 of 3 skills checked');
+    expect(root.querySelector('progress')?.getAttribute('value')).toBe('2');
+  });
+
+  it("announces the end of a check with the panel's own summary; a cached report is not announced", () => {
+    const { root, rerender } = renderPanel(reportView(reports.northlightOk()));
+    const live = () => root.querySelector('[aria-live="polite"]')!.textContent;
+    expect(live()).toBe('');
+    rerender(panelElement(checkingView(ORIGIN, reports.northlightOk())));
+    expect(live()).toBe('Checking northlight.poppy.test…');
+    rerender(panelElement(reportView(reports.northlightStale())));
+    expect(live()).toBe("Done: 1 of 3 skills changed since it was published: don't use change-flower-delivery.");
   });
 
   it('shows the page it cannot run on', () => {
@@ -61,25 +75,50 @@ describe('Panel states', () => {
     expect(actions.grantAccess).toHaveBeenCalledTimes(1);
   });
 
+  it('names the site it needs access to (Firefox withheld host access; activeTab reveals the URL)', () => {
+    const { root } = renderPanel({ kind: 'no-permission', origin: ORIGIN });
+    expect(root.querySelector('h1')?.textContent).toBe('northlight.poppy.test');
+    expect(root.querySelector('.state .lead')?.textContent).toBe('Access needed');
+  });
+
   it('asks for access with a generic heading when the origin is unknown', () => {
     const { root } = renderPanel({ kind: 'no-permission', origin: '' });
     expect(root.querySelector('h1')?.textContent).toBe('Access needed');
   });
 
-  it('keeps the previous result visible while checking, with re-check disabled', () => {
-    const { root, actions } = renderPanel({ kind: 'checking', origin: ORIGIN, previous: reports.northlightOk() });
+  it('keeps the previous result visible while checking; re-check waits (aria-disabled) and says so', () => {
+    const { root, actions } = renderPanel(checkingView(ORIGIN, reports.northlightOk(), { progress: { done: 1, total: 3 } }));
     expect(root.dataset.verdict).toBe('checking');
     expect(texts(root, '[data-skill]')).toHaveLength(3);
     const recheck = button(root, 'Check again');
-    expect(recheck.disabled).toBe(true);
+    // Not `disabled`: a disabled button drops the keyboard focus to the page.
+    expect(recheck.disabled).toBe(false);
+    expect(recheck.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(recheck);
     expect(actions.recheck).not.toHaveBeenCalled();
+    expect(root.querySelector('[data-checking]')?.textContent).toBe('⟳ Checking… 1 of 3 skills checked');
+  });
+
+  it('"Check again" keeps the focus and every open disclosure through the check and its result', () => {
+    const { root, rerender } = renderPanel(reportView(reports.northlightOk()));
+    const recheck = button(root, 'Check again');
+    recheck.focus();
+    const fold = root.querySelector<HTMLDetailsElement>('details.fold')!;
+    const skillBody = root.querySelector<HTMLDetailsElement>('[data-skill="find-flowers"] details')!;
+    fold.open = true;
+    skillBody.open = true;
+    rerender(panelElement(checkingView(ORIGIN, reports.northlightOk())));
+    rerender(panelElement(reportView(reports.northlightOk())));
+    expect(document.activeElement).toBe(recheck);
+    expect(root.querySelector<HTMLDetailsElement>('details.fold')).toBe(fold);
+    expect(fold.open).toBe(true);
+    expect(root.querySelector<HTMLDetailsElement>('[data-skill="find-flowers"] details')?.open).toBe(true);
   });
 
   it('nothing published: says so and offers a re-check, no sections', () => {
     const { root, actions } = renderPanel(reportView(reports.nothingPublished()));
     expect(root.querySelector('h1')?.textContent).toBe('northlight.poppy.test');
-    expect(root.textContent).toContain('Nothing published for agents');
+    expect(root.querySelector('.verdict')?.textContent).toBe('— Nothing published for agents');
     expect(root.querySelector('[data-sign-in], [data-skill]')).toBeNull();
     fireEvent.click(button(root, 'Check again'));
     expect(actions.recheck).toHaveBeenCalledTimes(1);
@@ -154,10 +193,19 @@ describe('Panel report: what the site tells agents', () => {
 
   it('says honestly when the domain does not match', () => {
     const report = reports.northlightOk();
-    report.local = true;
     report.poppy!.organization.domainMatches = false;
     const { root } = renderPanel(reportView(report));
     expect(root.querySelector('.facts')?.textContent).toContain('✗ does not match this site (northlight.poppy.test)');
+  });
+
+  it('on a local dev site, a domain other than the dev host is expected, not a red ✗', () => {
+    const report = reports.northlightOk();
+    report.local = true;
+    report.poppy!.organization.domainMatches = false;
+    const { root } = renderPanel(reportView(report));
+    const facts = root.querySelector('.facts')!;
+    expect(facts.textContent).toContain('ℹ differs from this dev host (northlight.poppy.test), as expected on a local site');
+    expect(facts.querySelector('.tone-error')).toBeNull();
     expect(root.textContent).toContain('This is a local development site');
   });
 
@@ -233,13 +281,9 @@ describe('Panel report: what the site tells agents', () => {
     const levels = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
     expect(levels[0]).toBe(1);
     levels.forEach((level, i) => expect(level).toBeLessThanOrEqual((levels[i - 1] ?? 0) + 1));
-    expect(texts(root, 'h2')).toEqual([
-      'How an agent signs in here',
-      'APIs for agents',
-      'What agents are asked not to do here',
-      'Skills (1)',
-      'What Poppy Inspector found',
-    ]);
+    // Summary first: the skills, the excluded tasks, then (folded) the rest, owners last.
+    expect(texts(root, 'h2')).toEqual(['Skills (1)', 'What agents are asked not to do here', 'For site owners']);
+    expect(texts(root, '.fold-title')).toEqual(['How an agent signs in here', 'Services agents can call', "The company's own agent"]);
   });
 
   it('every control is a native, focusable element', () => {
@@ -262,8 +306,8 @@ describe('Panel report: findings', () => {
       'warning',
       'info',
     ]);
-    expect(root.querySelector('[data-severity="error"] h3')?.textContent).toBe('Errors (1)');
-    expect(root.querySelector('[data-severity="warning"] h3')?.textContent).toBe('Warnings (1)');
+    expect(root.querySelector('[data-severity="error"] h4')?.textContent).toBe('Errors (1)');
+    expect(root.querySelector('[data-severity="warning"] h4')?.textContent).toBe('Warnings (1)');
     const info = root.querySelector('[data-severity="info"]')!;
     expect(info.tagName).toBe('DETAILS');
     expect(info.querySelector('summary')?.textContent).toBe('Info (1)');
@@ -277,11 +321,27 @@ describe('Panel report: findings', () => {
     expect(error.querySelector('.small')?.textContent).toBe(`domain-mismatch · ${ORIGIN}/.well-known/poppy.json · $.organization.domain`);
   });
 
-  it('has no findings section when there are none', () => {
+  it('says there is nothing to fix when there are no findings', () => {
     const report = reports.northlightOk();
     report.findings = [];
     const { root } = renderPanel(reportView(report));
-    expect(root.querySelector('#findings-heading')).toBeNull();
+    expect(root.querySelector('#findings-heading + p')?.textContent).toBe('Nothing to fix.');
+    expect(root.querySelector('[data-code]')).toBeNull();
+  });
+
+  it('reaches the findings in one keystroke: F, or the skip link', () => {
+    const { root } = renderPanel(reportView(reports.withFindings()));
+    fireEvent.keyDown(document.body, { key: 'f' });
+    expect(document.activeElement?.id).toBe('findings-heading');
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.click(root.querySelector('a.skip-link[href="#skills-heading"]')!);
+    expect(document.activeElement?.id).toBe('skills-heading');
+    // Typing an F into a text field is just typing.
+    const field = document.createElement('input');
+    root.append(field);
+    field.focus();
+    fireEvent.keyDown(field, { key: 'f' });
+    expect(document.activeElement).toBe(field);
   });
 });
 

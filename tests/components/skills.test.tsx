@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, waitFor } from '@testing-library/preact';
-import { renderPanel } from './harness';
+import { checkingView, renderPanel, reportView } from './harness';
 import * as reports from './reports';
 import { DIGESTS } from './reports';
-import type { PanelView } from '../../utils/extension/panel-types';
-import type { Report } from '../../utils/engine/report/report';
 import type { SafeNode } from '../../utils/engine/markdown/types';
 import { SKILL_REASONS } from '../../utils/engine/check/verify-skill';
 import { FETCH_WORDS } from '../../utils/engine/net/fetch-words';
@@ -19,8 +17,6 @@ function blockedBy(url: string): Words {
   if (verdict.ok) throw new Error(`${url} is allowed`);
   return verdict.detail;
 }
-
-const reportView = (report: Report): PanelView => ({ kind: 'report', report, rawPoppy: null });
 
 /** Opens a disclosure the way a click on its summary does, toggle event included. */
 function open(details: HTMLDetailsElement) {
@@ -127,7 +123,9 @@ describe('a digest mismatch', () => {
       'The published digest matches this file with a line break added at the end — the final line break was probably removed after the digest was computed.',
     ]);
     expect([...row.querySelectorAll('.digests dd')].map((dd) => dd.textContent)).toEqual([DIGESTS.stale, DIGESTS.change]);
-    expect(row.querySelector('details')).toBeNull();
+    // The digests are one click away; nothing in the row offers the skill's content.
+    expect(row.querySelector('.skill-body')).toBeNull();
+    expect(row.querySelector('.mismatch details summary')?.getAttribute('aria-label')).toBe('The two digests of change-flower-delivery');
     expect(actions.loadSkillPreview).not.toHaveBeenCalled();
   });
 
@@ -239,10 +237,11 @@ describe('skills on other hosts', () => {
   });
 
   it('while a check runs, says so and holds the button until its result', () => {
-    const { root, actions } = renderPanel({ kind: 'checking', origin: reports.ORIGIN, previous: reports.otherHostPending() });
+    const { root, actions } = renderPanel(checkingView(reports.ORIGIN, reports.otherHostPending()));
     expect(root.querySelector('[aria-live]')?.textContent).toBe('Checking northlight.poppy.test…');
     const check = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Check skills on other sites')!;
-    expect(check.disabled).toBe(true);
+    // Focusable still (a disabled button drops the focus): marked, and the click does nothing.
+    expect(check.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(check);
     expect(actions.checkOtherHosts).not.toHaveBeenCalled();
   });

@@ -32,4 +32,16 @@ describe('options page', () => {
     render(<OptionsForm load={getOptions} save={setOptions} t={t} />);
     await waitFor(() => expect(box('optionsAutoCheck').checked).toBe(false));
   });
+
+  it('ties each hint to its switch, so it is read with the label', async () => {
+    render(<OptionsForm load={getOptions} save={setOptions} t={t} />);
+    await waitFor(() => box('optionsAutoCheck'));
+    for (const [name, hint] of [
+      ['optionsAutoCheck', 'optionsAutoCheckHint'],
+      ['optionsAutoOtherHosts', 'optionsAutoOtherHostsHint'],
+    ] as const) {
+      const id = box(name).getAttribute('aria-describedby');
+      expect(document.getElementById(id!)?.textContent).toBe(hint);
+    }
+  });
 });

@@ -65,7 +65,7 @@ describe('the popup controller', () => {
     render(<Popup start={readPanelStart(`?tabId=${tab.id}`)} />);
     await waitFor(() => expect(document.querySelector('main.panel')?.getAttribute('data-view')).toBe('no-permission'));
     expect(messages).toEqual([]);
-    fireEvent.click(screen.getByRole('button'));
+    fireEvent.click(screen.getByRole('button', { name: 'Grant access to this site' }));
     await waitFor(() => expect(verdict()).toBe('ok'));
     await waitFor(() => expect(messages).toEqual([{ type: 'panelOpened', tabId: tab.id }]));
   });

@@ -13,6 +13,7 @@ const inputs = (over: Partial<PanelInputs>): PanelInputs => ({
   hasAccess: true,
   result: null,
   marker: null,
+  quiet: false,
   now: 2,
   ...over,
 });
@@ -34,24 +35,38 @@ describe('selectPanelView', () => {
       { kind: 'no-permission', origin: '' },
     ],
     ['a site without host access', { hasAccess: false, result: cached }, { kind: 'no-permission', origin: A }],
-    ['a cached report', { result: cached }, { kind: 'report', report: cached.report, rawPoppy: '{"a":1}' }],
+    ['a cached report', { result: cached }, { kind: 'report', report: cached.report, rawPoppy: '{"a":1}', quiet: false }],
+    [
+      'a cached report of a site not checked automatically',
+      { result: cached, quiet: true },
+      { kind: 'report', report: cached.report, rawPoppy: '{"a":1}', quiet: true },
+    ],
     [
       'a cached site-only report with nothing elsewhere',
       { result: { ...cached, allHosts: false } },
-      { kind: 'report', report: cached.report, rawPoppy: '{"a":1}' },
+      { kind: 'report', report: cached.report, rawPoppy: '{"a":1}', quiet: false },
     ],
     [
       'a report whose other-host skills the panel is about to check',
       { result: { ...cached, report: waiting, allHosts: false } },
-      { kind: 'checking', origin: A, previous: waiting },
+      { kind: 'checking', origin: A, previous: waiting, rawPoppy: '{"a":1}', progress: null, quiet: false },
     ],
     [
       'a stale report the panel is about to replace',
       { result: cached, now: 1 + 10 * 60_000 },
-      { kind: 'checking', origin: A, previous: cached.report },
+      { kind: 'checking', origin: A, previous: cached.report, rawPoppy: '{"a":1}', progress: null, quiet: false },
     ],
-    ['a check running over a previous report', { result: cached, marker }, { kind: 'checking', origin: A, previous: cached.report }],
-    ['nothing yet', {}, { kind: 'checking', origin: A, previous: null }],
+    [
+      'a check running over a previous report',
+      { result: cached, marker },
+      { kind: 'checking', origin: A, previous: cached.report, rawPoppy: '{"a":1}', progress: null, quiet: false },
+    ],
+    [
+      'a check that knows how far it got',
+      { marker: { ...marker, done: 2, total: 5 } },
+      { kind: 'checking', origin: A, previous: null, rawPoppy: null, progress: { done: 2, total: 5 }, quiet: false },
+    ],
+    ['nothing yet', {}, { kind: 'checking', origin: A, previous: null, rawPoppy: null, progress: null, quiet: false }],
   ])('%s', (_name, over, view) => {
     expect(selectPanelView(inputs(over))).toEqual(view);
   });

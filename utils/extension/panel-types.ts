@@ -8,8 +8,17 @@ export type PanelView =
   | { kind: 'unsupported'; url: string | null }
   /** Firefox MV3 may withhold host access (D9): the panel offers the grant in one click. */
   | { kind: 'no-permission'; origin: string }
-  | { kind: 'checking'; origin: string; previous: Report | null }
-  | { kind: 'report'; report: Report; rawPoppy: string | null };
+  /** `progress`: skills checked so far, once the check knows how many there are. */
+  | { kind: 'checking'; origin: string; previous: Report | null; rawPoppy: string | null; progress: CheckCount | null; quiet: SiteQuiet }
+  | { kind: 'report'; report: Report; rawPoppy: string | null; quiet: SiteQuiet };
+
+export interface CheckCount {
+  done: number;
+  total: number;
+}
+
+/** "Don't check this site automatically" chosen (true) or not; null when automatic checks are off everywhere. */
+export type SiteQuiet = boolean | null;
 
 /** Everything the panel can ask of its host; the panel itself never fetches or navigates. */
 export interface PanelActions {
@@ -19,6 +28,9 @@ export interface PanelActions {
   /** A verified skill-md body as a safe tree, or as its text when too complex; null when unavailable. */
   loadSkillPreview(skill: SkillReport): Promise<SkillPreview | null>;
   copy(text: string): Promise<void>;
+  /** The per-site choice and its undo; resolves once stored. */
+  setSiteQuiet(quiet: boolean): Promise<void>;
+  openSettings(): void;
   /** Opens an `https:` URL in a new tab; links never navigate by themselves. */
   openLink(url: string): void;
 }

@@ -15,6 +15,8 @@ export interface PanelInputs {
   hasAccess: boolean;
   result: StoredResult | null;
   marker: CheckMarker | null;
+  /** The per-site choice (null: automatic checks are off for every site). */
+  quiet: boolean | null;
   /** Epoch milliseconds, for freshness. */
   now: number;
 }
@@ -24,13 +26,16 @@ export interface PanelInputs {
  * cannot run on (chrome://, about:, the stores); without host access (Firefox MV3 withheld it,
  * or Chrome's "on click" site access) it means we must ask first.
  */
-export function selectPanelView({ url, hasAccess, result, marker, now }: PanelInputs): PanelView {
+export function selectPanelView({ url, hasAccess, result, marker, quiet, now }: PanelInputs): PanelView {
   if (url === undefined) return hasAccess ? { kind: 'unsupported', url: null } : { kind: 'no-permission', origin: '' };
   const origin = supportedOrigin(url);
   if (!origin) return { kind: 'unsupported', url };
   if (!hasAccess) return { kind: 'no-permission', origin };
   // A check that panelOpened is about to start counts as running: a report shown now would
   // only be replaced (and look final while its other-host skills still say "not checked").
-  if (marker || !result || panelNeedsCheck(result, now)) return { kind: 'checking', origin, previous: result?.report ?? null };
-  return { kind: 'report', report: result.report, rawPoppy: result.rawPoppy };
+  if (marker || !result || panelNeedsCheck(result, now)) {
+    const progress = marker && marker.total > 0 ? { done: marker.done, total: marker.total } : null;
+    return { kind: 'checking', origin, previous: result?.report ?? null, rawPoppy: result?.rawPoppy ?? null, progress, quiet };
+  }
+  return { kind: 'report', report: result.report, rawPoppy: result.rawPoppy, quiet };
 }

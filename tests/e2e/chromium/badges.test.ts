@@ -3,9 +3,12 @@
  * switching tabs, reloading one, or a check finishing for another site does not mix them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/extension/badge';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
+import { northlight } from '../../fixtures/sites/northlight';
+import { northlightSignedOut } from '../../fixtures/sites/northlight-signed-out';
+import { northlightStale } from '../../fixtures/sites/northlight-stale';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
+import { expectedBadge } from '../harness/expected';
 import { settledPanel } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
@@ -27,9 +30,9 @@ describe('badge per tab', () => {
     const quiet = await browser.visit(`${server.origin('no-poppy')}/`);
     const stale = await browser.visit(`${server.origin('northlight-stale')}/`);
     const expected = new Map([
-      [flowers.tabId, `3${GLYPHS.ok}`],
+      [flowers.tabId, expectedBadge(northlight.expect)],
       [quiet.tabId, ''],
-      [stale.tabId, `3${GLYPHS.errors}`],
+      [stale.tabId, expectedBadge(northlightStale.expect)],
     ]);
     const badges = () => Promise.all([...expected.keys()].map((tabId) => browser.badge(tabId)));
     const same = (a: string[], b: string[]) => a.every((text, i) => text === b[i]);
@@ -50,7 +53,7 @@ describe('badge per tab', () => {
 
     // A check finishing for another site touches only the tab showing that site.
     await quiet.page.goto(`${server.origin('northlight-signed-out')}/`);
-    expected.set(quiet.tabId, `2${GLYPHS.ok}`);
+    expected.set(quiet.tabId, expectedBadge(northlightSignedOut.expect));
     const next = [...expected.values()];
     expect(await waitFor(badges, (texts) => same(texts, next), { what: 'the navigated tab to get its own badge' })).toEqual(next);
   });

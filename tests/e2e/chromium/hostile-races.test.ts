@@ -6,7 +6,6 @@
  * show that tab's own state, and the guard's rules are installed again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/extension/badge';
 import { GUARD_RULE_IDS } from '../../../utils/extension/network-guard';
 import { answers } from '../../fixtures/hostile/http-answers';
 import { markup } from '../../fixtures/hostile/skill-content';
@@ -21,7 +20,7 @@ import { heldNorthlight } from '../hostile-sites/held';
 import { REDIRECT_STATUS_LABELS, REDIRECT_STATUS_SITE } from '../hostile-sites/redirect-statuses';
 import { stallSite } from '../hostile-sites/stall';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
-import { extensionRequests } from '../harness/expected';
+import { expectedBadge, extensionRequests } from '../harness/expected';
 import { READ_SESSION_RULES, startHostileServer, visibleText } from '../harness/hostile';
 import { message } from '../harness/messages';
 import { settledBadge, settledPanel, statuses } from '../harness/panel';
@@ -46,13 +45,6 @@ afterAll(async () => {
 
 const ruleCount = async () => ((await (await browser.worker()).evaluate(READ_SESSION_RULES)) as unknown[]).length;
 const rulesBack = () => waitFor(ruleCount, (n) => n === GUARD_RULE_IDS.length, { what: 'the guard rules to be installed' });
-
-/** The badge a full check of a site with this expectation ends with (utils/extension/badge.ts). */
-function expectedBadge({ verdict, skills }: SiteExpectation): string {
-  if (verdict === 'none') return '';
-  const count = Object.keys(skills).length;
-  return `${count === 0 ? '' : count > 99 ? '99+' : count}${GLYPHS[verdict]}`;
-}
 
 const badgeReads = (tabId: number, text: string) => settledBadge(browser, tabId, text);
 

@@ -4,7 +4,6 @@
  * same store on a public-looking https origin (the real URL policy on).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/extension/badge';
 import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { noPoppy } from '../../fixtures/sites/no-poppy';
@@ -13,7 +12,7 @@ import { northlightSignedOut } from '../../fixtures/sites/northlight-signed-out'
 import { northlightStale, STALE_DIGEST } from '../../fixtures/sites/northlight-stale';
 import { changeFlowerDelivery } from '../../fixtures/stores/northlight-skills';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
-import { excludedTaskTexts, extensionRequests, hexOf, IDENTIFYING_HEADERS } from '../harness/expected';
+import { excludedTaskTexts, expectedBadge, extensionRequests, hexOf, IDENTIFYING_HEADERS } from '../harness/expected';
 import { message } from '../harness/messages';
 import { settledBadge, settledPanel, statuses, visitAndCheck, type PanelSnapshot } from '../harness/panel';
 import { waitFor } from '../harness/wait';
@@ -48,7 +47,7 @@ describe('Northlight Flowers (run 1)', () => {
   it('shows three verified skills, both sign-in types, both APIs and the excluded tasks', async () => {
     const { tabId, snapshot } = await check(`${server.origin('northlight')}/`);
     expectNorthlight(snapshot, await excludedTaskTexts(server.origin('northlight')));
-    expect(await settledBadge(browser, tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
+    expect(await settledBadge(browser, tabId, expectedBadge(northlight.expect))).toBe(expectedBadge(northlight.expect));
   });
 });
 
@@ -101,7 +100,7 @@ describe('the stale-skill copy (run 3)', () => {
     expect(row?.text).toContain(hexOf(STALE_DIGEST));
     expect(row?.text).toContain(hexOf(changeFlowerDelivery.digest));
     expect(row?.text).toMatch(/must not be used/i);
-    expect(await settledBadge(browser, tabId, `3${GLYPHS.errors}`)).toBe(`3${GLYPHS.errors}`);
+    expect(await settledBadge(browser, tabId, expectedBadge(northlightStale.expect))).toBe(expectedBadge(northlightStale.expect));
   });
 });
 
@@ -120,7 +119,7 @@ describe('public-looking https origins (run 1 with the real URL policy)', () => 
     const since = server.requests.length;
     const { tabId, snapshot } = await check(`${origin}/`);
     expectNorthlight(snapshot, await excludedTaskTexts(server.origin('northlight')));
-    expect(await settledBadge(browser, tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
+    expect(await settledBadge(browser, tabId, expectedBadge(northlight.expect))).toBe(expectedBadge(northlight.expect));
     const ours = extensionRequests(server, since);
     expect(ours.length).toBeGreaterThan(0);
     expect(ours.every((r) => r.scheme === 'https' && r.host === new URL(origin).host)).toBe(true);

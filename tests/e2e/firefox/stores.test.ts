@@ -4,14 +4,13 @@
  * through the Firefox MV3 build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/extension/badge';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { noPoppy } from '../../fixtures/sites/no-poppy';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightSignedOut } from '../../fixtures/sites/northlight-signed-out';
 import { northlightStale, STALE_DIGEST } from '../../fixtures/sites/northlight-stale';
 import { changeFlowerDelivery } from '../../fixtures/stores/northlight-skills';
-import { excludedTaskTexts, extensionRequests, hexOf, IDENTIFYING_HEADERS } from '../harness/expected';
+import { excludedTaskTexts, expectedBadge, extensionRequests, hexOf, IDENTIFYING_HEADERS } from '../harness/expected';
 import { launchFirefox, type FirefoxSession } from '../harness/firefox';
 import { settledBadge, statuses, visitAndCheck } from '../harness/panel';
 import { waitFor } from '../harness/wait';
@@ -40,7 +39,7 @@ describe('Firefox', () => {
     const excluded = await excludedTaskTexts(server.origin('northlight'));
     expect(snapshot.excludedTasks).toHaveLength(excluded.length);
     excluded.forEach((text, i) => expect(snapshot.excludedTasks[i]).toContain(text));
-    expect(await settledBadge(browser, tabId, `3${GLYPHS.ok}`)).toBe(`3${GLYPHS.ok}`);
+    expect(await settledBadge(browser, tabId, expectedBadge(northlight.expect))).toBe(expectedBadge(northlight.expect));
 
     const ours = extensionRequests(server);
     expect(ours.length).toBeGreaterThan(0);
@@ -54,7 +53,7 @@ describe('Firefox', () => {
     expect(snapshot.verdict).toBe(northlightSignedOut.expect.verdict);
     expect(snapshot.signIns).toEqual(['signed-out']);
     expect(statuses(snapshot)).toEqual(northlightSignedOut.expect.skills);
-    expect(await settledBadge(browser, tabId, `2${GLYPHS.ok}`)).toBe(`2${GLYPHS.ok}`);
+    expect(await settledBadge(browser, tabId, expectedBadge(northlightSignedOut.expect))).toBe(expectedBadge(northlightSignedOut.expect));
   });
 
   it('the stale copy: a mismatch with both digests, the other two verified', async () => {
@@ -65,7 +64,7 @@ describe('Firefox', () => {
     expect(row?.text).toContain(hexOf(STALE_DIGEST));
     expect(row?.text).toContain(hexOf(changeFlowerDelivery.digest));
     expect(row?.text).toMatch(/must not be used/i);
-    expect(await settledBadge(browser, tabId, `3${GLYPHS.errors}`)).toBe(`3${GLYPHS.errors}`);
+    expect(await settledBadge(browser, tabId, expectedBadge(northlightStale.expect))).toBe(expectedBadge(northlightStale.expect));
   });
 
   it('a site with nothing: verdict none and no badge', async () => {
@@ -78,7 +77,7 @@ describe('Firefox', () => {
   it('two tabs on two sites keep their own badges across tab switches and a reload', async () => {
     const flowers = await browser.visit(`${server.origin('northlight')}/`);
     const stale = await browser.visit(`${server.origin('northlight-stale')}/`);
-    const want = [`3${GLYPHS.ok}`, `3${GLYPHS.errors}`];
+    const want = [expectedBadge(northlight.expect), expectedBadge(northlightStale.expect)];
     const badges = () => Promise.all([flowers.tabId, stale.tabId].map((tabId) => browser.badge(tabId)));
     const same = (texts: string[]) => texts.every((text, i) => text === want[i]);
     expect(await waitFor(badges, same, { what: 'both badges' })).toEqual(want);

@@ -28,6 +28,8 @@ export interface ChromiumSession {
   worker(): Promise<Worker>;
   /** `chrome.action.getBadgeText({ tabId })`, read in the worker. */
   badge(tabId: number): Promise<string>;
+  /** `chrome.action.getTitle({ tabId })`: the toolbar button's tooltip for that tab. */
+  title(tabId: number): Promise<string>;
   /** Stops the extension's worker (as Chrome does when idle) and waits until it has stopped. */
   stopWorker(): Promise<void>;
   close(): Promise<void>;
@@ -135,6 +137,9 @@ export async function launchChromium(options: { language?: string } = {}): Promi
       worker,
       async badge(tabId) {
         return (await (await worker()).evaluate(`chrome.action.getBadgeText({ tabId: ${tabId} })`)) as string;
+      },
+      async title(tabId) {
+        return (await (await worker()).evaluate(`chrome.action.getTitle({ tabId: ${tabId} })`)) as string;
       },
       async stopWorker() {
         const before = stops;

@@ -4,6 +4,7 @@
  */
 import { EXCLUDED_TASK_TEXT_KEYS, WELL_KNOWN } from '../../../utils/engine/spec';
 import type { FixtureServer, RecordedRequest } from '../../fixtures/server';
+import type { SiteExpectation } from '../../fixtures/site';
 
 /** The human-readable text of each `excluded_tasks` item, as Decision D2 reads it. */
 export async function excludedTaskTexts(origin: string): Promise<string[]> {
@@ -33,3 +34,23 @@ export function extensionRequests(server: FixtureServer, since = 0): RecordedReq
 
 /** Headers that would carry the person's identity or browsing context to a site. */
 export const IDENTIFYING_HEADERS = ['cookie', 'authorization', 'referer'] as const;
+
+/** Statuses that put a skill on the list of things needing attention (utils/extension/state-look.ts). */
+const TROUBLED: readonly string[] = ['mismatch', 'invalid', 'unreachable', 'blocked', 'skipped'];
+
+/**
+ * The badge a full check of a fixture site ends with, derived from its `expect` block by the rules
+ * the state table states in words (not by calling it): no badge when nothing is published; on
+ * errors or warnings, the number of troubled skills and ✗ / !; ✓ only when every skill is verified,
+ * with their number; otherwise the number not checked yet and ?. Sites with errors in their own
+ * documents (not in a skill) pass `siteProblems`.
+ */
+export function expectedBadge(expect: Pick<SiteExpectation, 'verdict' | 'skills'>, siteProblems = 0): string {
+  const statuses = Object.values(expect.skills);
+  const n = (count: number) => (count === 0 ? '' : count > 99 ? '99+' : String(count));
+  if (expect.verdict === 'none') return '';
+  if (expect.verdict === 'errors') return `${n(statuses.filter((s) => TROUBLED.includes(s)).length + siteProblems)}✗`;
+  if (expect.verdict === 'warnings') return `${n(statuses.filter((s) => TROUBLED.includes(s)).length + siteProblems)}!`;
+  if (statuses.every((s) => s === 'verified')) return `${n(statuses.length)}✓`;
+  return `${n(statuses.filter((s) => s === 'not-checked').length)}?`;
+}

@@ -21,6 +21,8 @@ export interface FirefoxSession {
   openPanel(tabId: number): Promise<Page>;
   /** `browser.action.getBadgeText({ tabId })`, read from an extension page. */
   badge(tabId: number): Promise<string>;
+  /** `browser.action.getTitle({ tabId })`: the toolbar button's tooltip for that tab. */
+  title(tabId: number): Promise<string>;
   /** Evaluates `expression` in an extension page (the control page), e.g. to read session rules. */
   inExtension(expression: string): Promise<unknown>;
   close(): Promise<void>;
@@ -117,6 +119,9 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
       },
       async badge(tabId) {
         return (await control.evaluate(`browser.action.getBadgeText({ tabId: ${tabId} })`)) as string;
+      },
+      async title(tabId) {
+        return (await control.evaluate(`browser.action.getTitle({ tabId: ${tabId} })`)) as string;
       },
       inExtension: (expression) => control.evaluate(expression),
       async close() {

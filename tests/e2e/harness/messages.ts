@@ -13,3 +13,13 @@ export function message(key: string): string {
   if (!text) throw new Error(`no message "${key}" in ${MESSAGES}`);
   return text;
 }
+
+/** A message with its `$NAME$` placeholders filled in, as browser.i18n does (names are case-insensitive). */
+export function filled(key: string, values: Record<string, string | number>): string {
+  const text = message(key);
+  return text.replace(/\$([A-Za-z0-9_]+)\$/g, (whole, name: string) => {
+    const value = Object.entries(values).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
+    if (value === undefined) throw new Error(`no value for ${whole} in "${key}"`);
+    return String(value);
+  });
+}

@@ -10,6 +10,10 @@ import { JSON_DOCUMENT_CODES } from '../../../utils/engine/check/json-document';
 import { POPPY_CODES } from '../../../utils/engine/poppy';
 import { keyPart, type FindingSpec } from '../../../utils/engine/report/findings';
 import '../../../utils/engine/report/report-markdown';
+// The panel's and the badge's counted sentences are declared the same way: checked the same way.
+import '../../../utils/extension/state-look';
+import '../../../components/panel-words';
+import '../../../components/report-view';
 import type { CatalogEntry } from '../../../utils/engine/report/render';
 import { COUNT, declaredSentences, type Sentence } from '../../../utils/engine/report/words';
 import { SKILL_INDEX_CODES } from '../../../utils/engine/skill-index';

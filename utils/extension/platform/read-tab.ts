@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { supportedOrigin } from '../page-support';
 import type { PanelInputs } from '../panel-view';
 import { hasHostAccess } from './permissions';
-import { getOriginState } from './storage';
+import { getOriginState, getSiteQuiet } from './storage';
 
 /** What the popup reads when it opens: which tab it shows, and that tab's state. */
 export interface PanelStart {
@@ -34,11 +34,12 @@ async function tabUrl(tabId: number): Promise<string | undefined> {
 export async function readPanelInputs(url: string | undefined): Promise<PanelInputs> {
   const origin = supportedOrigin(url);
   const unsupported = url !== undefined && !origin;
-  const [hasAccess, state] = await Promise.all([
+  const [hasAccess, state, quiet] = await Promise.all([
     unsupported ? true : hasHostAccess(origin),
     origin ? getOriginState(origin) : { result: null, marker: null },
+    origin ? getSiteQuiet(origin) : null,
   ]);
-  return { url, hasAccess, result: state.result, marker: state.marker, now: Date.now() };
+  return { url, hasAccess, result: state.result, marker: state.marker, quiet, now: Date.now() };
 }
 
 /** The panel's first view costs two round trips to the browser: the tab, then its state. */

@@ -23,3 +23,8 @@ export function originOf(url: string | undefined): string | null {
     return null;
   }
 }
+
+/** The panel's "Settings" link: the options page, in the browser's own place for it. */
+export function openOptions(): void {
+  void browser.runtime.openOptionsPage();
+}

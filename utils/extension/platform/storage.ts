@@ -214,6 +214,17 @@ export async function getQuietSites(): Promise<Set<string>> {
   return new Set(readStoredQuietSites(await read<unknown>(local(), QUIET_KEY)).origins);
 }
 
+/**
+ * Whether visits to `origin` start a check, in one storage read (the panel shows the choice):
+ * null when automatic checks are off for every site (the options page), else whether the user
+ * turned them off for this one.
+ */
+export async function getSiteQuiet(origin: string): Promise<boolean | null> {
+  const got = await local().get([OPTIONS_KEY, QUIET_KEY]);
+  if (!readStoredOptions(got[OPTIONS_KEY], DEFAULT_OPTIONS).autoCheck) return null;
+  return readStoredQuietSites(got[QUIET_KEY]).origins.includes(origin);
+}
+
 /** "Don't check this site automatically" (`quiet`) and its undo. Stored locally, never synced. */
 export function setSiteQuiet(origin: string, quiet: boolean): Promise<void> {
   return serialised(QUIET_KEY, async () => {

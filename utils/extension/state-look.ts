@@ -1,0 +1,183 @@
+/**
+ * The one table of what each state of a tab looks like: the toolbar badge (text, colour), its
+ * tooltip, the panel's headline, and the one line under the site's name that the tooltip and the
+ * screen-reader announcement repeat. Every surface reads this table, so the badge can never tell
+ * another story than the panel (docs/architecture.md, "Report states").
+ */
+import type { Tone } from '../engine/report/look';
+import type { Report, SkillReport } from '../engine/report/report';
+import { reportState, type ReportState } from '../engine/report/state';
+import { and, sentence, type Words } from '../engine/report/words';
+import type { SkillStatus } from '../engine/spec';
+
+export type { ReportState };
+
+export interface StateLook {
+  /** The panel headline's symbol and tone (colour is a third cue, never the only one). */
+  symbol: string;
+  tone: Tone;
+  headline: Words;
+  /** Badge: a count of what needs attention (`countOf`) and a glyph; empty text hides the badge. */
+  glyph: string;
+  count: 'attention' | 'unchecked' | 'skills' | 'none';
+  color: string;
+  /** Coloured toolbar icon when the site publishes something, grey otherwise. */
+  lit: boolean;
+}
+
+/** Badge backgrounds; the badge text is always white, and each reaches 4.5:1 against it. */
+export const BADGE_COLORS = { neutral: '#57606a', ok: '#1a7f37', warning: '#9a6700', error: '#cf222e' } as const;
+export const BADGE_TEXT_COLOR = '#ffffff';
+
+const H = {
+  checking: sentence('stateHeadlineChecking', []),
+  nothing: sentence('stateHeadlineNothing', []),
+  unreadable: sentence('stateHeadlineUnreadable', []),
+  errors: sentence('stateHeadlineErrors', []),
+  warnings: sentence('stateHeadlineWarnings', []),
+  unverified: sentence('stateHeadlineUnverified', []),
+  verified: sentence('stateHeadlineVerified', []),
+  noSkills: sentence('stateHeadlineNoSkills', []),
+};
+
+export const STATE_LOOK: Readonly<Record<ReportState, StateLook>> = {
+  checking: { symbol: '⟳', tone: 'neutral', headline: H.checking({}), glyph: '…', count: 'none', color: BADGE_COLORS.neutral, lit: false },
+  nothing: { symbol: '—', tone: 'neutral', headline: H.nothing({}), glyph: '', count: 'none', color: BADGE_COLORS.neutral, lit: false },
+  unreadable: {
+    symbol: '!',
+    tone: 'error',
+    headline: H.unreadable({}),
+    glyph: '!',
+    count: 'none',
+    color: BADGE_COLORS.neutral,
+    lit: false,
+  },
+  errors: { symbol: '✗', tone: 'error', headline: H.errors({}), glyph: '✗', count: 'attention', color: BADGE_COLORS.error, lit: true },
+  warnings: {
+    symbol: '⚠',
+    tone: 'warning',
+    headline: H.warnings({}),
+    glyph: '!',
+    count: 'attention',
+    color: BADGE_COLORS.warning,
+    lit: true,
+  },
+  unverified: {
+    symbol: '?',
+    tone: 'neutral',
+    headline: H.unverified({}),
+    glyph: '?',
+    count: 'unchecked',
+    color: BADGE_COLORS.neutral,
+    lit: true,
+  },
+  verified: { symbol: '✓', tone: 'ok', headline: H.verified({}), glyph: '✓', count: 'skills', color: BADGE_COLORS.ok, lit: true },
+  'no-skills': { symbol: '✓', tone: 'ok', headline: H.noSkills({}), glyph: '✓', count: 'none', color: BADGE_COLORS.ok, lit: true },
+};
+
+/** Statuses that say "an agent cannot rely on this skill" (not-checked is not a problem: it waits). */
+const PROBLEM: readonly SkillStatus[] = ['mismatch', 'invalid', 'unreachable', 'blocked', 'skipped'];
+const isProblem = (skill: SkillReport) => PROBLEM.includes(skill.status);
+
+/**
+ * What needs attention, counted once per thing to fix: each skill in trouble (its own findings are
+ * its trouble, not more of it), plus each finding of the severity about the site as a whole.
+ */
+function attention(report: Report, severity: 'error' | 'warning'): number {
+  const troubled = new Set(report.skills.filter(isProblem).map((s) => s.name));
+  for (const f of report.findings) if (f.severity === severity && f.skill !== undefined) troubled.add(f.skill);
+  const site = report.findings.filter((f) => f.severity === severity && f.skill === undefined).length;
+  return troubled.size + site;
+}
+
+export function countOf(report: Report, state: ReportState): number | null {
+  switch (STATE_LOOK[state].count) {
+    case 'attention':
+      return attention(report, state === 'errors' ? 'error' : 'warning');
+    case 'unchecked':
+      return report.skills.filter((s) => s.status === 'not-checked').length;
+    case 'skills':
+      return report.skills.length;
+    case 'none':
+      return null;
+  }
+}
+
+/** The badge fits about four characters: "99+" and a glyph. */
+export function badgeText(report: Report | null, state: ReportState): string {
+  const look = STATE_LOOK[state];
+  if (look.glyph === '' || report === null) return look.glyph;
+  const n = countOf(report, state);
+  return (n === null || n === 0 ? '' : n > 99 ? '99+' : String(n)) + look.glyph;
+}
+
+const S = {
+  checking: sentence('stateSummaryChecking', []),
+  nothing: sentence('stateSummaryNothing', []),
+  unreadable: sentence('stateSummaryUnreadable', []),
+  changed: sentence('stateSummaryChanged', ['count', 'total', 'names']),
+  wrongFile: sentence('stateSummaryWrongFile', ['count', 'total', 'names']),
+  unusable: sentence('stateSummaryUnusable', ['count', 'total', 'names']),
+  siteErrors: sentence('stateSummarySiteErrors', ['count']),
+  skillWarnings: sentence('stateSummarySkillWarnings', ['count', 'total']),
+  allSkillWarnings: sentence('stateSummaryAllSkillWarnings', ['count']),
+  siteWarnings: sentence('stateSummarySiteWarnings', ['count']),
+  unverified: sentence('stateSummaryUnverified', ['count', 'total']),
+  verified: sentence('stateSummaryVerified', ['count']),
+  noSkills: sentence('stateSummaryNoSkills', []),
+  them: sentence('stateSummaryThem', []),
+  tooltip: sentence('stateTooltip', ['site', 'summary']),
+  done: sentence('stateDone', ['summary']),
+};
+
+/** Names are listed up to this many; past it, "them" (the rows say which). */
+const NAMES_MAX = 2;
+const names = (skills: readonly SkillReport[]) => (skills.length <= NAMES_MAX ? and(skills.map((s) => s.name)) : S.them({}));
+
+/** The line under the site's name: what the state means for this report, in plain words. */
+export function stateSummary(report: Report | null, state: ReportState): Words {
+  const total = report?.skills.length ?? 0;
+  const skills = report?.skills ?? [];
+  switch (state) {
+    case 'checking':
+      return S.checking({});
+    case 'nothing':
+      return S.nothing({});
+    case 'unreadable':
+      return S.unreadable({});
+    case 'errors': {
+      const changed = skills.filter((s) => s.status === 'mismatch');
+      const wrong = changed.filter((s) => s.mismatch?.includes('html-body'));
+      if (wrong.length > 0 && wrong.length === changed.length) return S.wrongFile({ count: wrong.length, total, names: names(wrong) });
+      if (changed.length > 0) return S.changed({ count: changed.length, total, names: names(changed) });
+      const unusable = skills.filter(
+        (s) => isProblem(s) || (report?.findings ?? []).some((f) => f.severity === 'error' && f.skill === s.name),
+      );
+      if (unusable.length > 0) return S.unusable({ count: unusable.length, total, names: names(unusable) });
+      return S.siteErrors({ count: countOf(report!, state) ?? 0 });
+    }
+    case 'warnings': {
+      const troubled = skills.filter(
+        (s) => isProblem(s) || (report?.findings ?? []).some((f) => f.severity === 'warning' && f.skill === s.name),
+      );
+      if (troubled.length > 0 && troubled.length === total) return S.allSkillWarnings({ count: total });
+      if (troubled.length > 0) return S.skillWarnings({ count: troubled.length, total });
+      return S.siteWarnings({ count: countOf(report!, state) ?? 0 });
+    }
+    case 'unverified':
+      return S.unverified({ count: countOf(report!, state) ?? 0, total });
+    case 'verified':
+      return S.verified({ count: total });
+    case 'no-skills':
+      return S.noSkills({});
+  }
+}
+
+/** The badge's tooltip: the site, then the panel's own line. */
+export const stateTooltip = (site: string, summary: Words): Words => S.tooltip({ site, summary });
+/** What a screen reader hears when a check ends: "Done: 3 skills, all verified". */
+export const stateDone = (summary: Words): Words => S.done({ summary });
+
+/** A tab's report, or checking: the state the table is read for. */
+export const stateOf = (report: Report | null, checking: boolean): ReportState =>
+  checking || report === null ? 'checking' : reportState(report);
