@@ -1,17 +1,20 @@
 /**
- * The command line's transport: undici's own fetch (3xx answers to `redirect: 'manual'` are
- * readable in Node, so every hop goes through the URL policy) with a dispatcher that can pin
- * host names to addresses, like `curl --resolve`. That lets tests and owners point public-looking
- * names at a local server while the public URL policy stays on (extension-security.md §12).
+ * The command line's transport: node:http and node:https (cli/node-fetch.ts), answering each
+ * redirect as it is, so every hop goes through the URL policy, with a DNS lookup that can pin
+ * host names to addresses, like `curl --resolve`, and refuse names that resolve to private
+ * addresses. Pins let tests and owners point public-looking names at a local server while the
+ * public URL policy stays on (docs/architecture.md). Not undici's fetch: its megabyte of
+ * JavaScript cost a whole check more than the check's own work (bench: `check --json`).
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
-import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { NetworkError, type NetworkCause, type Transport } from '../utils/engine/net/fetch-types';
 import { nonPublicAddress } from '../utils/engine/net/url-policy';
-import { ACCEPT_ENCODING, guardCodings } from './coding-guard';
 import { english } from './english';
+import { nodeFetch, type Connections } from './node-fetch';
 
 export interface NodeTransportOptions {
   /** host → IP, like curl --resolve: lets tests give public-looking names (shop.poppy.test) to
@@ -75,13 +78,18 @@ const CAUSES: Readonly<Record<string, NetworkCause>> = {
   CERT_NOT_YET_VALID: 'tls-expired',
   ERR_TLS_CERT_ALTNAME_INVALID: 'tls-name',
   ECONNRESET: 'reset',
-  UND_ERR_SOCKET: 'reset',
 };
 
-/** undici wraps the socket's error in `cause`; racing IPv4 and IPv6 gives an AggregateError. */
+/** A TLS failure on the request's first write is only `EPROTO`: OpenSSL's reason is in the message. */
+const EPROTO_REASONS: readonly [RegExp, NetworkCause][] = [[/wrong version number|packet length too long/, 'tls-protocol']];
+
+/** nodeFetch wraps the socket's error in `cause`; racing IPv4 and IPv6 gives an AggregateError. */
 function networkCause(error: unknown): NetworkCause | null {
-  const cause = (error as { cause?: unknown } | null)?.cause as { code?: unknown; errors?: { code?: unknown }[] } | undefined;
-  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  type Coded = { code?: unknown; message?: unknown };
+  const cause = (error as { cause?: unknown } | null)?.cause as (Coded & { errors?: Coded[] }) | undefined;
+  const failure = cause?.code === undefined ? cause?.errors?.[0] : cause;
+  const code = failure?.code;
+  if (code === 'EPROTO') return EPROTO_REASONS.find(([reason]) => reason.test(String(failure?.message)))?.[1] ?? null;
   return typeof code === 'string' && Object.hasOwn(CAUSES, code) ? CAUSES[code]! : null;
 }
 
@@ -121,7 +129,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
     }
     dnsLookup(hostname, { ...opts, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
-      // Every address, not only the one tried first: undici may fall back to any of them.
+      // Every address, not only the one tried first: the connection may fall back to any of them.
       for (const { address: ip } of addresses) {
         const why = nonPublicAddress(ip);
         if (why) return callback(refused(hostname, ip, english(why)), []);
@@ -133,24 +141,27 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
   // A `ca` list replaces Node's trust store, so keep the public roots beside the test CA. Build
   // the context once: passing `ca` per connection re-parses every root (over 100 ms a connection).
   const secureContext = secureContextFor(options.ca === undefined ? [] : [options.ca].flat());
-  const agent = new Agent({ connect: secureContext ? { lookup, secureContext } : { lookup } });
-  const dispatcher = agent.compose(guardCodings);
+  // Kept-alive connections, as a browser keeps them: 200 skills on one origin reuse a few sockets.
+  const connections: Connections = {
+    http: new HttpAgent({ keepAlive: true }),
+    https: new HttpsAgent({ keepAlive: true }),
+    lookup: lookup as Connections['lookup'],
+    ...(secureContext ? { secureContext } : {}),
+  };
 
   return {
     manualRedirects: true,
     async fetch(url, init) {
       try {
-        // undici's Response is the same web Response the engine expects; only the type packages differ.
-        return (await undiciFetch(url, {
-          ...(init as UndiciRequestInit),
-          headers: { ...(init.headers as Record<string, string>), 'accept-encoding': ACCEPT_ENCODING },
-          dispatcher,
-        })) as unknown as Response;
+        return await nodeFetch(url, init, connections);
       } catch (error) {
         const cause = init.signal?.aborted ? null : networkCause(error);
         throw cause ? new NetworkError(cause, (error as Error).message, { cause: (error as Error).cause }) : error;
       }
     },
-    close: () => agent.destroy(),
+    close: async () => {
+      connections.http.destroy();
+      connections.https.destroy();
+    },
   };
 }

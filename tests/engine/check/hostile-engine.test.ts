@@ -110,7 +110,7 @@ const CASES: Case[] = [
   { site: 'h-huge-chunked', verdict: 'errors', skills: {}, codes: ['document-too-large'] },
   // The body ends where the header says: 100 bytes of a JSON string, so broken JSON.
   { site: 'h-huge-lying', verdict: 'errors', skills: {}, codes: ['invalid-json'], absent: ['document-too-large'] },
-  // Both headers: undici reads the chunks and refuses the length mismatch.
+  // Both headers: Node's HTTP parser refuses the message (RFC 9112 §6.3: a request smuggling shape).
   { site: 'h-huge-lying-chunked', verdict: 'errors', skills: {}, codes: ['document-unreachable'] },
   // Slow: a drip and a silent server both end at the timeout.
   { site: 'h-drip', verdict: 'errors', skills: {}, codes: ['document-unreachable'], absent: ['site-unreachable'] },

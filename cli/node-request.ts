@@ -1,0 +1,173 @@
+/**
+ * One HTTP(S) request on node:http / node:https, answered as the web `Response` the engine reads.
+ * A redirect is answered as it is (cli/node-fetch.ts follows them if asked), the caller's signal ends the
+ * request at any point, body included, and the body is pulled: nothing is read or decoded ahead
+ * of the engine, which stops at its cap. Failures reject like `fetch` does: a TypeError whose
+ * `cause` is the socket's, TLS's or our own error (cli/node-transport.ts names the cause).
+ */
+import { request as httpRequest, type Agent as HttpAgent, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { pipeline, type Readable } from 'node:stream';
+import type { SecureContext } from 'node:tls';
+import { ACCEPT_ENCODING, codingsOf, decoderFor, judgeCodings } from './coding-guard';
+
+export interface Connections {
+  http: HttpAgent;
+  https: HttpsAgent;
+  lookup: LookupFunction;
+  secureContext?: SecureContext;
+}
+
+// Statuses whose responses have no body (the Response constructor refuses one for them).
+const NULL_BODY = new Set([204, 205, 304]);
+
+export function failed(cause: unknown): TypeError {
+  return new TypeError('fetch failed', { cause });
+}
+
+/** The request's headers, lower case; ours for Accept-Encoding, whatever the caller passed. */
+function requestHeaders(target: URL, init: RequestInit): OutgoingHttpHeaders {
+  const given = init.headers;
+  const entries: Iterable<[string, string]> =
+    given === undefined ? [] : Array.isArray(given) || given instanceof Headers ? given : Object.entries(given);
+  const headers: OutgoingHttpHeaders = { host: target.host };
+  for (const [name, value] of entries) headers[name.toLowerCase()] = value;
+  headers['accept-encoding'] = ACCEPT_ENCODING;
+  // What fetch sends for `cache: 'no-cache'` (the panel's "Check again"): revalidate on the way.
+  if (init.cache === 'no-cache' && headers['cache-control'] === undefined) headers['cache-control'] = 'max-age=0';
+  return headers;
+}
+
+/** The body's first byte without consuming it (null for an empty body): raw deflate or zlib. */
+function peekFirstByte(source: Readable): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      source.off('readable', onReadable).off('end', onEnd).off('error', onError);
+    };
+    const onReadable = () => {
+      const first = source.read(1) as Buffer | null;
+      if (first === null) return;
+      stop();
+      source.unshift(first);
+      resolve(first[0]!);
+    };
+    const onEnd = () => (stop(), resolve(null));
+    const onError = (error: Error) => (stop(), reject(error));
+    source.on('readable', onReadable).on('end', onEnd).on('error', onError);
+  });
+}
+
+/**
+ * A web stream over a Node stream that reads one chunk per pull: the engine's reader sets the
+ * pace, so a decoder never inflates more than one chunk ahead of it. Cancelling destroys the
+ * source (and with it the connection).
+ */
+function pulled(source: Readable, settled: () => void): ReadableStream<Uint8Array> {
+  let failure: Error | null = null;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const poke = () => wake?.();
+  source.on('readable', poke);
+  source.on('end', () => ((ended = true), settled(), poke()));
+  source.on('error', (error) => ((failure = error), settled(), poke()));
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          if (failure) throw failure;
+          const chunk = source.read() as Buffer | null;
+          // A view, not the Buffer: the bytes may be stored or cloned, and a Buffer is a subclass.
+          if (chunk !== null) return controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if (ended) return controller.close();
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+        }
+      },
+      cancel() {
+        source.destroy();
+        settled();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function headersOf(res: IncomingMessage): [string, string][] {
+  const list: [string, string][] = [];
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    for (const one of [value].flat()) list.push([name, one]);
+  }
+  return list;
+}
+
+async function answer(res: IncomingMessage, settled: () => void, onSource: (s: Readable) => void): Promise<Response> {
+  const status = res.statusCode ?? 0;
+  if (status < 200 || status > 599) throw new Error(`the server answered with HTTP status ${status}`);
+  const verdict = judgeCodings(codingsOf(res.headers));
+  let headers = headersOf(res);
+  let source: Readable | null = res;
+  if (NULL_BODY.has(status)) {
+    res.resume();
+    source = null;
+  } else if (!verdict.ok) {
+    // A body we would read: refuse it. Any other answer's body is thrown away unread, so it only
+    // loses the header that would have started a decoder.
+    if (status === 200) throw new Error(verdict.why);
+    headers = headers.filter(([name]) => name !== 'content-encoding');
+  } else if (verdict.coding !== 'identity') {
+    const decoder = decoderFor(verdict.coding, verdict.coding === 'deflate' ? await peekFirstByte(res) : null);
+    // pipeline destroys both on an error in either; the error reaches the reader through `pulled`.
+    if (decoder) source = pipeline(res, decoder, () => {});
+  }
+  if (source) onSource(source);
+  else settled();
+  return new Response(source ? pulled(source, settled) : null, { status, headers });
+}
+
+/** One GET (or init.method) of `url`, its redirect answered as it is; see the module comment. */
+export function requestOnce(url: string, init: RequestInit, connections: Connections): Promise<Response> {
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  if (!secure && target.protocol !== 'http:') return Promise.reject(failed(new Error(`${target.protocol} is not http or https`)));
+  const signal = init.signal ?? null;
+  if (signal?.aborted) return Promise.reject(failed(signal.reason));
+  return new Promise<Response>((resolve, reject) => {
+    const request = (secure ? httpsRequest : httpRequest)({
+      method: init.method ?? 'GET',
+      hostname: target.hostname.replace(/^\[|\]$/g, ''),
+      port: target.port || undefined,
+      path: `${target.pathname}${target.search}`,
+      headers: requestHeaders(target, init),
+      agent: secure ? connections.https : connections.http,
+      lookup: connections.lookup,
+      ...(secure && connections.secureContext ? { secureContext: connections.secureContext } : {}),
+    });
+    let body: Readable | null = null;
+    const abort = () => {
+      const reason = signal?.reason as Error;
+      request.destroy(reason);
+      body?.destroy(reason);
+    };
+    const settled = () => signal?.removeEventListener('abort', abort);
+    signal?.addEventListener('abort', abort, { once: true });
+    let responded = false;
+    request.on('error', (error) => {
+      // Once the head has come, the body reports its own end or error: bytes past a short
+      // Content-Length fail the connection, not the answer already read.
+      if (responded) return;
+      settled();
+      reject(failed(error));
+    });
+    request.on('response', (res) => {
+      responded = true;
+      answer(res, settled, (source) => (body = source)).then(resolve, (error: unknown) => {
+        res.destroy();
+        settled();
+        reject(failed(error));
+      });
+    });
+    request.end();
+  });
+}
