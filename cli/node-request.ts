@@ -126,8 +126,30 @@ async function answer(res: IncomingMessage, settled: () => void, onSource: (s: R
   return new Response(source ? pulled(source, settled) : null, { status, headers });
 }
 
-/** One GET (or init.method) of `url`, its redirect answered as it is; see the module comment. */
-export function requestOnce(url: string, init: RequestInit, connections: Connections): Promise<Response> {
+/** A reused kept-alive connection that failed before any answer: the server had closed it. */
+class StaleConnection extends Error {}
+const STALE_CODES = new Set(['ECONNRESET', 'EPIPE']);
+const STALE_TRIES = 8;
+
+/**
+ * One GET (or init.method) of `url`, its redirect answered as it is; see the module comment.
+ * Sent again when a kept-alive connection turns out closed before any answer
+ * (Node's advice for `reusedSocket`): the server closes idle connections after a few seconds,
+ * and a check busy listing an archive may not have seen that yet. Our requests are all GETs.
+ */
+export async function requestOnce(url: string, init: RequestInit, connections: Connections): Promise<Response> {
+  // Each stale connection is closed when it fails, so a few tries use up the idle ones at most.
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt(url, init, connections);
+    } catch (error) {
+      if (!(error instanceof StaleConnection)) throw error;
+      if (tries >= STALE_TRIES) throw failed(error.cause);
+    }
+  }
+}
+
+function attempt(url: string, init: RequestInit, connections: Connections): Promise<Response> {
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   if (!secure && target.protocol !== 'http:') return Promise.reject(failed(new Error(`${target.protocol} is not http or https`)));
@@ -158,7 +180,8 @@ export function requestOnce(url: string, init: RequestInit, connections: Connect
       // Content-Length fail the connection, not the answer already read.
       if (responded) return;
       settled();
-      reject(failed(error));
+      const stale = request.reusedSocket && !signal?.aborted && STALE_CODES.has((error as NodeJS.ErrnoException).code ?? '');
+      reject(stale ? new StaleConnection(error.message, { cause: error }) : failed(error));
     });
     request.on('response', (res) => {
       responded = true;

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
 import { fetchBounded } from '../../utils/engine/net/fetch-bounded';
@@ -112,6 +114,32 @@ describe('createNodeTransport', () => {
       const plain = createNodeTransport();
       expect(await (await plain.fetch(`http://localhost:${http.port}/f`, init)).text()).toBe('hello from /f');
     });
+  });
+
+  it('sends again on a new connection when a kept-alive one was closed by the server', async () => {
+    // A raw server: the first connection answers one request, then drops the next one unanswered
+    // (a server that closed an idle connection as we sent on it); later connections answer.
+    const connections: Socket[] = [];
+    const server = createTcpServer((socket) => {
+      const first = connections.push(socket) === 1;
+      let requests = 0;
+      socket.on('data', (data) => {
+        requests += data.toString('latin1').split('\r\n\r\n').length - 1;
+        if (first && requests > 1) return void socket.destroy();
+        socket.write(`HTTP/1.1 200 OK\r\nContent-Length: 9\r\nConnection: keep-alive\r\n\r\nanswer ${connections.length}\n`);
+      });
+    }).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const transport = createNodeTransport();
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      expect(await (await transport.fetch(url, init)).text()).toBe('answer 1\n');
+      expect(await (await transport.fetch(url, init)).text()).toBe('answer 2\n');
+      expect(connections).toHaveLength(2);
+      await transport.close();
+    } finally {
+      server.close();
+    }
   });
 
   it('trusts an extra CA for https with a mapped name, and only with it', async () => {
