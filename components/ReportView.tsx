@@ -35,7 +35,7 @@ export function ReportView(props: ReportViewProps) {
       {report.poppy !== null ? (
         <>
           <ExcludedTasks poppy={report.poppy} />
-          <FoldedSections poppy={report.poppy} site={report.target} />
+          <FoldedSections poppy={report.poppy} site={report.target} trust={report.trust} />
         </>
       ) : null}
       <OwnersSection report={report} rawPoppy={props.rawPoppy} />

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { coverage, coverageWords, isComplete } from '../utils/engine/report/coverage';
 import { SKILL_STATUS_LOOK } from '../utils/engine/report/look';
 import type { Report, SkillReport } from '../utils/engine/report/report';
 import { SKILL_STATUSES } from '../utils/engine/spec';
@@ -21,15 +22,11 @@ export function SkillSection(props: { report: Report; busy: boolean }) {
   const t = useT();
   const say = useSay();
   const { report } = props;
-  const { checkOtherHosts } = useActions();
   const [filter, setFilter] = useState('');
   const many = report.skills.length > MANY_SKILLS;
   const query = many ? filter.trim().toLocaleLowerCase() : '';
   const keyed = withKeys(sortSkills(report.skills));
   const shown = query === '' ? keyed : keyed.filter(({ skill }) => matches(skill, query));
-  // Only entries the engine left for another host: one past the 200 cap is never checked, and
-  // a button that checks nothing would be a broken promise.
-  const waitingOnOtherHosts = report.skills.some((skill) => skill.notChecked === 'other-host');
   const row = ({ skill, key }: Keyed) => (
     <SkillRow key={key} skill={skill} target={report.target} findings={report.findings} compact={many} />
   );
@@ -55,6 +52,42 @@ export function SkillSection(props: { report: Report; busy: boolean }) {
           {say(W.skillFilterMatches({ shown: shown.length, count: report.skills.length }))}
         </p>
       ) : null}
+      <CoverageNote report={report} busy={props.busy} />
+      {open.length > 0 ? <ul class="skills">{open.map(row)}</ul> : null}
+      {folded.length > 0 ? (
+        <details class="verified-group">
+          <summary>
+            <span aria-hidden="true">✓</span> {say(W.skillsVerifiedGroup({ count: folded.length }))}
+          </summary>
+          <ul class="skills">{folded.map(row)}</ul>
+        </details>
+      ) : null}
+      {report.skills.length > 0 ? <p class="note">{t('verifiedMeaning')}</p> : null}
+    </section>
+  );
+}
+
+/**
+ * What this check could not look at yet, on the first screen (issue 9 §4): "N of M skills could
+ * not be checked yet", and the sign-in documents on other sites. Skills and documents on other
+ * hosts wait for a click (D5); entries past our cap are our limit, said as such: no button for
+ * them, since checking again checks the same first entries (the engine takes no offset).
+ */
+function CoverageNote(props: { report: Report; busy: boolean }) {
+  const t = useT();
+  const say = useSay();
+  const { checkOtherHosts } = useActions();
+  const c = coverage(props.report);
+  if (isComplete(c)) return null;
+  const waitingOnOtherHosts = c.otherHost > 0 || c.trustUnchecked;
+  return (
+    <div class="coverage" data-coverage>
+      {coverageWords(c).map((words, i) => (
+        <p key={i}>
+          <span aria-hidden="true">?</span> {say(words)}
+        </p>
+      ))}
+      {c.overCap > 0 && props.report.cap !== undefined ? <p class="small">{t('pastCapNote', props.report.cap.limit)}</p> : null}
       {waitingOnOtherHosts ? (
         <p class="other-hosts">
           <button
@@ -69,17 +102,7 @@ export function SkillSection(props: { report: Report; busy: boolean }) {
           </button>
         </p>
       ) : null}
-      {open.length > 0 ? <ul class="skills">{open.map(row)}</ul> : null}
-      {folded.length > 0 ? (
-        <details class="verified-group">
-          <summary>
-            <span aria-hidden="true">✓</span> {say(W.skillsVerifiedGroup({ count: folded.length }))}
-          </summary>
-          <ul class="skills">{folded.map(row)}</ul>
-        </details>
-      ) : null}
-      {report.skills.length > 0 ? <p class="note">{t('verifiedMeaning')}</p> : null}
-    </section>
+    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import { badgeLook, iconPaths, type BadgeState } from '../../utils/extension/bad
 import { ENGINE_CODES } from '../../utils/engine/check';
 import { finding, type Finding } from '../../utils/engine/report/findings';
 import type { PoppyModel, Report } from '../../utils/engine/report/report';
+import type { TrustReport } from '../../utils/engine/trust/types';
 import { REPORT_STATES } from '../../utils/engine/report/state';
 import { STATE_LOOK, stateOf } from '../../utils/extension/state-look';
 import { report, skill, translate } from './helpers';
@@ -19,6 +20,29 @@ const site = 'https://flowers.example';
 /** The badge colours as shipped, written out: a changed colour must change this test too. */
 const [GREY, GREEN, AMBER, RED] = ['#57606a', '#1a7f37', '#9a6700', '#cf222e'];
 const result = (r: Report): BadgeState => ({ kind: 'result', report: r });
+/** The issuer's metadata names another issuer: the chain fails (D10). */
+const brokenTrust: TrustReport = {
+  issuer: 'https://auth.flowers.example',
+  domain: 'flowers.example',
+  status: 'broken',
+  links: [
+    {
+      kind: 'issuer-metadata',
+      subject: 'https://auth.flowers.example',
+      api: null,
+      url: 'https://auth.flowers.example/.well-known/oauth-authorization-server',
+      status: 'failed',
+      checks: [
+        { field: 'issuer', rule: 'equals', expected: 'https://auth.flowers.example', actual: 'https://auth.flowers.example/', ok: false },
+      ],
+    },
+  ],
+};
+/** 200 verified and three listed past the cap (the report keeps a few of them, D5). */
+const pastCap = [
+  ...Array.from({ length: 200 }, (_, i) => skill(`s${i}`, 'verified')),
+  ...['x', 'y', 'z'].map((n) => ({ ...skill(n, 'not-checked'), notChecked: 'over-cap' as const })),
+];
 
 /** A server error on both documents: nothing usable, and not because nothing is there. */
 function serverError(): Report {
@@ -112,6 +136,27 @@ describe('badgeLook: one row per state, in the words of the panel', () => {
         text: '1✗',
         color: RED,
         title: 'flowers.example: 1 problem in what the site publishes; the fix is under "For site owners".',
+        lit: true,
+      },
+    ],
+    [
+      'every skill verified, the sign-in chain broken: the chain is the reason',
+      result({ ...report(site, 'errors', three, { findings: [issue('error')] }), trust: brokenTrust }),
+      {
+        text: '1✗',
+        color: RED,
+        title:
+          'flowers.example: Sign-in does not check out: agents refuse to sign in with auth.flowers.example here. The fix is under "For site owners".',
+        lit: true,
+      },
+    ],
+    [
+      'past our cap: the skills left out count, and the line says whose limit it is',
+      result({ ...report(site, 'ok', pastCap), cap: { limit: 200, listed: 419, unlisted: 216 } }),
+      {
+        text: '99+?',
+        color: GREY,
+        title: 'flowers.example: 219 of 419 skills could not be checked yet: Poppy Inspector checks the first 200 skills of a site.',
         lit: true,
       },
     ],

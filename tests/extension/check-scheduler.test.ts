@@ -351,6 +351,25 @@ describe('panelNeedsCheck', () => {
   // Past the cap on another host: no check, whoever opens the panel, will ever reach it.
   const overCapElsewhere = report(A, 'ok', [{ ...skill('a', 'not-checked'), url: `${B}/a/SKILL.md`, notChecked: 'over-cap' }]);
   const formatElsewhere = report(A, 'ok', [{ ...skill('a', 'skipped'), url: `${B}/a/SKILL.md`, notChecked: 'format' }]);
+  // Sign-in run by another host (D10): its metadata waits for the panel like a skill there.
+  const trustElsewhere: Report = {
+    ...report(A, 'ok', [skill('a', 'verified')]),
+    trust: {
+      issuer: B,
+      domain: null,
+      status: 'not-checked',
+      links: [
+        {
+          kind: 'issuer-metadata',
+          subject: B,
+          api: null,
+          url: `${B}/.well-known/oauth-authorization-server`,
+          status: 'not-checked',
+          checks: [],
+        },
+      ],
+    },
+  };
   it.each<[string, storage.StoredResult | null, boolean]>([
     ['nothing cached', null, true],
     ['stale', result(mixed, NOW - DEFAULT_LIMITS.freshMs, true), true],
@@ -360,6 +379,8 @@ describe('panelNeedsCheck', () => {
     ['fresh, nothing elsewhere', result(report(A, 'ok'), NOW, false), false],
     ['fresh, only entries past the cap on another host', result(overCapElsewhere, NOW, false), false],
     ['fresh, only an unverified format on another host', result(formatElsewhere, NOW, false), false],
+    ['fresh, the sign-in metadata on another host waiting', result(trustElsewhere, NOW, false), true],
+    ['fresh, the sign-in metadata on another host done', result(trustElsewhere, NOW, true), false],
   ])('%s → %s', (_name, r, needs) => {
     expect(panelNeedsCheck(r, NOW)).toBe(needs);
   });

@@ -51,10 +51,14 @@ export const MAX_ATTEMPTS = 3;
 /** Results no tab shows are dropped after this long. */
 const KEEP_MS = 60 * 60 * 1000;
 
-/** Skills on other hosts that this result left `not-checked` (D5: they wait for the panel);
- *  the engine says so itself, and entries past the cap or in an unverified format never wait. */
+/** Skills, or sign-in documents (D10), on other hosts that this result left `not-checked` (D5:
+ *  they wait for the panel); the engine says so itself, and entries past the cap or in an
+ *  unverified format never wait. */
 function awaitsOtherHosts(report: Report): boolean {
-  return report.skills.some((skill) => skill.notChecked === 'other-host');
+  return (
+    report.skills.some((skill) => skill.notChecked === 'other-host') ||
+    (report.trust?.links.some((l) => l.status === 'not-checked') ?? false)
+  );
 }
 
 /**

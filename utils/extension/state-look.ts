@@ -5,10 +5,12 @@
  * another story than the panel (docs/architecture.md, "Report states").
  */
 import type { Tone } from '../engine/report/look';
+import { coverage } from '../engine/report/coverage';
 import type { Report, SkillReport } from '../engine/report/report';
 import { reportState, type ReportState } from '../engine/report/state';
 import { and, sentence, type Words } from '../engine/report/words';
 import type { SkillStatus } from '../engine/spec';
+import { hostOf } from '../engine/text/host-of';
 
 export type { ReportState };
 
@@ -95,7 +97,8 @@ export function countOf(report: Report, state: ReportState): number | null {
     case 'attention':
       return attention(report, state === 'errors' ? 'error' : 'warning');
     case 'unchecked':
-      return report.skills.filter((s) => s.status === 'not-checked').length;
+      // Entries past our cap that the report leaves out are skills not checked too.
+      return report.skills.filter((s) => s.status === 'not-checked').length + (report.cap?.unlisted ?? 0);
     case 'skills':
       return report.skills.length;
     case 'none':
@@ -123,6 +126,8 @@ const S = {
   allSkillWarnings: sentence('stateSummaryAllSkillWarnings', ['count']),
   siteWarnings: sentence('stateSummarySiteWarnings', ['count']),
   unverified: sentence('stateSummaryUnverified', ['count', 'total']),
+  pastCap: sentence('stateSummaryPastCap', ['count', 'total', 'limit']),
+  trustBroken: sentence('stateSummaryTrustBroken', ['issuer']),
   verified: sentence('stateSummaryVerified', ['count']),
   noSkills: sentence('stateSummaryNoSkills', []),
   them: sentence('stateSummaryThem', []),
@@ -154,6 +159,8 @@ export function stateSummary(report: Report | null, state: ReportState): Words {
         (s) => isProblem(s) || (report?.findings ?? []).some((f) => f.severity === 'error' && f.skill === s.name),
       );
       if (unusable.length > 0) return S.unusable({ count: unusable.length, total, names: names(unusable) });
+      // Every skill checks out: a broken sign-in chain (D10) is why agents refuse the site.
+      if (report?.trust?.status === 'broken') return S.trustBroken({ issuer: hostOf(report.trust.issuer) });
       return S.siteErrors({ count: countOf(report!, state) ?? 0 });
     }
     case 'warnings': {
@@ -164,8 +171,13 @@ export function stateSummary(report: Report | null, state: ReportState): Words {
       if (troubled.length > 0) return S.skillWarnings({ count: troubled.length, total });
       return S.siteWarnings({ count: countOf(report!, state) ?? 0 });
     }
-    case 'unverified':
-      return S.unverified({ count: countOf(report!, state) ?? 0, total });
+    case 'unverified': {
+      const listed = total + (report?.cap?.unlisted ?? 0);
+      const count = countOf(report!, state) ?? 0;
+      // Past our cap, opening the panel checks no more: say which limit it is (ours, D5).
+      if (report?.cap !== undefined && coverage(report).overCap > 0) return S.pastCap({ count, total: listed, limit: report.cap.limit });
+      return S.unverified({ count, total: listed });
+    }
     case 'verified':
       return S.verified({ count: total });
     case 'no-skills':
