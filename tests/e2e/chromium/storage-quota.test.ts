@@ -1,0 +1,122 @@
+/**
+ * Storage quotas (issue 13 §4): 60 public origins visited in a row, each publishing 200 verified
+ * skills. storage.session (the per-origin results) and storage.local (the skill-body cache) stay
+ * within their quotas, the newest origin's result survives, and the panel is never blank: it
+ * shows the current tab's 200 skills, and a swept origin's tab a check or its result, never nothing.
+ * Four tabs check at once on a shared machine, so a check may end at the 30 s deadline with some
+ * files unread: what is asserted is what is stored and shown, not that every file was read.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GLYPHS } from '../../../utils/extension/badge';
+import { STORAGE_KEYS } from '../../../utils/extension/platform/storage';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
+import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
+import { indexEntry, json, skillFile, skillIndex, skillRoutes, type FixtureSite } from '../../fixtures/site';
+import { launchChromium, type ChromiumSession } from '../harness/chromium';
+import { visibleText } from '../harness/hostile';
+import { settledPanel, statuses } from '../harness/panel';
+import { waitFor } from '../harness/wait';
+
+const ORIGINS = 60;
+const SKILLS = 200;
+/** Four tabs, each visiting its share of the origins one after another. */
+const TABS = 4;
+
+function busySite(n: number): FixtureSite {
+  const name = `q-store-${String(n).padStart(2, '0')}`;
+  const filler = 'Call the store API in the order below and show the User each result. '.repeat(10);
+  const skills = Array.from({ length: SKILLS }, (_, i) =>
+    skillFile({ name: `skill-${i}`, description: `Skill ${i} of store ${n}.`, body: `# Skill ${i} of ${name}\n\n${filler}\n` }),
+  );
+  const dir = WELL_KNOWN.skillIndex.replace(/index\.json$/, '');
+  return {
+    name,
+    summary: `${SKILLS} verified skills`,
+    routes: {
+      [WELL_KNOWN.skillIndex]: json(skillIndex(skills.map((s) => indexEntry(s, `${s.name}/SKILL.md`)))),
+      ...skillRoutes(dir, skills),
+    },
+    expect: { verdict: 'ok', poppy: false, source: 'well-known', skills: Object.fromEntries(skills.map((s) => [s.name, 'verified'])) },
+  };
+}
+
+const SITES = Array.from({ length: ORIGINS }, (_, i) => busySite(i));
+let server: FixtureServer;
+let browser: ChromiumSession;
+
+beforeAll(async () => {
+  server = await startFixtureServer({ sites: SITES });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Usage {
+  session: number;
+  sessionQuota: number;
+  local: number;
+  localQuota: number;
+  results: string[];
+}
+const USAGE = `Promise.all([
+  chrome.storage.session.getBytesInUse(null),
+  chrome.storage.local.getBytesInUse(null),
+  chrome.storage.session.get(null),
+]).then(([session, local, all]) => ({
+  session, local,
+  sessionQuota: chrome.storage.session.QUOTA_BYTES,
+  localQuota: chrome.storage.local.QUOTA_BYTES,
+  results: Object.keys(all).filter((k) => k.startsWith(${JSON.stringify(STORAGE_KEYS.resultPrefix)})),
+}))`;
+
+describe(`${ORIGINS} origins of ${SKILLS} skills in a row (Chromium)`, () => {
+  it('stays within both storage quotas, keeps the newest results, and never shows a blank panel', async () => {
+    const settled = [`99+${GLYPHS.ok}`, `99+${GLYPHS.errors}`];
+    const peak = { session: 0, local: 0 };
+    const tabs = await Promise.all(Array.from({ length: TABS }, (_, t) => browser.visit(`${server.publicOrigin(SITES[t]!.name)}/`)));
+    const lastOf = tabs.map((_, t) => SITES[t]!);
+    await Promise.all(
+      tabs.map(async ({ page, tabId }, t) => {
+        for (let i = t; i < ORIGINS; i += TABS) {
+          if (i !== t) await page.goto(`${server.publicOrigin(SITES[i]!.name)}/#visit-${i}`);
+          const badge = await waitFor(
+            () => browser.badge(tabId),
+            (text) => settled.includes(text),
+            { timeoutMs: 90_000, what: `the badge of ${SITES[i]!.name}` },
+          );
+          expect(settled, SITES[i]!.name).toContain(badge);
+          lastOf[t] = SITES[i]!;
+          const usage = (await (await browser.worker()).evaluate(USAGE)) as Usage;
+          peak.session = Math.max(peak.session, usage.session);
+          peak.local = Math.max(peak.local, usage.local);
+          expect(usage.session).toBeLessThanOrEqual(usage.sessionQuota);
+          expect(usage.local).toBeLessThanOrEqual(usage.localQuota);
+        }
+      }),
+    );
+
+    const usage = (await (await browser.worker()).evaluate(USAGE)) as Usage;
+    // The newest result of every tab survives whatever was swept to make room.
+    for (const site of lastOf) expect(usage.results).toContain(`${STORAGE_KEYS.resultPrefix}${server.publicOrigin(site.name)}`);
+    for (const [t, { tabId }] of tabs.entries()) {
+      const panel = await browser.openPanel(tabId);
+      const snapshot = await settledPanel(panel, 30_000);
+      // Every skill listed, each read or cut short by the deadline (never missing, never blank).
+      expect(Object.keys(statuses(snapshot)).sort()).toEqual(Object.keys(lastOf[t]!.expect.skills).sort());
+      expect(new Set([...Object.values(statuses(snapshot)), 'verified', 'unreachable'])).toEqual(new Set(['verified', 'unreachable']));
+      await panel.close();
+    }
+    // The first origin again: its result may have been swept, but the panel shows a check or a result.
+    const again = await browser.visit(`${server.publicOrigin(SITES[0]!.name)}/`);
+    const panel = await browser.openPanel(again.tabId);
+    expect((await visibleText(panel)).length).toBeGreaterThan(0);
+    expect(['ok', 'errors']).toContain((await settledPanel(panel, 90_000)).verdict);
+    const MB = (n: number) => (n / 1e6).toFixed(2);
+    console.log(
+      `storage quotas: ${ORIGINS} origins × ${SKILLS} skills; peak session ${MB(peak.session)} MB of ${MB(usage.sessionQuota)} MB, ` +
+        `local ${MB(peak.local)} MB of ${MB(usage.localQuota)} MB; ${usage.results.length} results kept`,
+    );
+  }, 1_500_000);
+});
