@@ -15,7 +15,11 @@ export default defineUnlistedScript(() => {
   // The background answers nothing; a rejected promise (worker restarting, extension reloaded)
   // must not surface as an error in the page's console.
   const report = () => void chrome.runtime.sendMessage(visited).catch(() => undefined);
-  report();
+  // A page prerendered by speculation rules runs its scripts before anyone goes there: it is a
+  // visit (and a check of its site) only once the tab shows it. Activation clears the badge too.
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener('prerenderingchange', report, { once: true });
+  } else report();
   // A page restored from the back/forward cache runs no script again, yet navigation cleared its badge.
   addEventListener('pageshow', (event) => {
     if (event.persisted) report();

@@ -19,6 +19,7 @@ import {
   guardBlocks,
   guardModeFor,
   guardRules,
+  rulesInPlace,
   numberRange,
   type GuardMode,
 } from '../../utils/extension/network-guard';
@@ -188,6 +189,24 @@ describe('guard rules ≡ URL policy (public site)', () => {
       expect(rule.condition.initiatorDomains).toEqual(['abcdefghijklmnopabcdefghijklmnop']);
       expect(rule.condition.resourceTypes).toEqual(['xmlhttprequest', 'other']);
     }
+  });
+
+  it('knows the rules are in place when the browser holds exactly ours, whatever defaults it added and other rules it has', () => {
+    const host = 'abcdefghijklmnopabcdefghijklmnop';
+    const wanted = guardRules('public', host);
+    const asStored = wanted.map((rule) => ({ ...rule, condition: { ...rule.condition, isUrlFilterCaseSensitive: false } }));
+    const foreign = { id: 1, priority: 1, action: { type: 'allow' }, condition: { urlFilter: 'example' } };
+    expect(rulesInPlace([...asStored, foreign], wanted)).toBe(true);
+    expect(rulesInPlace([foreign], guardRules('local', host))).toBe(true);
+    // Anything else is rewritten: missing, extra, or changed rules, or another extension host.
+    expect(rulesInPlace([], wanted)).toBe(false);
+    expect(rulesInPlace(asStored.slice(1), wanted)).toBe(false);
+    expect(rulesInPlace(asStored, guardRules('local', host))).toBe(false);
+    expect(rulesInPlace(asStored, guardRules('public', 'ponmlkjihgfedcbaponmlkjihgfedcba'))).toBe(false);
+    const changed = asStored.map((rule, i) => (i === 3 ? { ...rule, condition: { ...rule.condition, regexFilter: '^https://' } } : rule));
+    expect(rulesInPlace(changed, wanted)).toBe(false);
+    const fewerTypes = asStored.map((rule) => ({ ...rule, condition: { ...rule.condition, resourceTypes: ['xmlhttprequest'] } }));
+    expect(rulesInPlace(fewerTypes, wanted)).toBe(false);
   });
 });
 

@@ -169,6 +169,29 @@ export function guardRules(mode: GuardMode, extensionHost: string): GuardRule[] 
   }));
 }
 
+/** Whether `installed` has every field `wanted` sets, with the same values (the browser may add defaults). */
+function hasFields(installed: unknown, wanted: unknown): boolean {
+  if (Array.isArray(wanted))
+    return Array.isArray(installed) && installed.length === wanted.length && wanted.every((w, i) => hasFields(installed[i], w));
+  if (typeof wanted === 'object' && wanted !== null) {
+    if (typeof installed !== 'object' || installed === null) return false;
+    const fields = new Map(Object.entries(installed));
+    return Object.entries(wanted).every(([key, value]) => hasFields(fields.get(key), value));
+  }
+  return installed === wanted;
+}
+
+/**
+ * Whether the session rules the browser holds already are the guard's `wanted` set (rules of
+ * other ids are not ours). Chromium empties its back/forward cache whenever the rules change,
+ * even to the same set (measured in Chromium 156: every page the person could go back to is
+ * loaded again), so a new worker must not rewrite rules that are in place.
+ */
+export function rulesInPlace(installed: readonly { id: number }[], wanted: readonly GuardRule[]): boolean {
+  const ours = new Map(installed.filter((rule) => GUARD_RULE_IDS.includes(rule.id)).map((rule) => [rule.id, rule]));
+  return ours.size === wanted.length && wanted.every((rule) => hasFields(ours.get(rule.id), rule));
+}
+
 /** The policy's verdict on a hop of a public check (the origin plays no part in it). */
 const PUBLIC_SITE: SiteContext = { origin: 'https://public.invalid', local: false };
 

@@ -41,8 +41,14 @@ const TABS = 'chrome.tabs.query({}).then((tabs) => tabs.map((t) => ({ id: t.id, 
 
 type RunningStatus = 'stopped' | 'starting' | 'running' | 'stopping';
 
-/** `language`: the browser's UI language (the extension's catalog follows it), English by default. */
-export async function launchChromium(options: { language?: string } = {}): Promise<ChromiumSession> {
+export interface ChromiumOptions {
+  /** The browser's UI language (the extension's catalog follows it), English by default. */
+  language?: string;
+  /** Keep the back/forward cache on: Playwright turns it off by default, people's browsers do not. */
+  backForwardCache?: boolean;
+}
+
+export async function launchChromium(options: ChromiumOptions = {}): Promise<ChromiumSession> {
   const extension = buildDir('chrome-mv3');
   const profile = mkdtempSync(join(tmpdir(), 'poppy-e2e-chromium-'));
   const language = options.language ?? 'en-US';
@@ -52,6 +58,7 @@ export async function launchChromium(options: { language?: string } = {}): Promi
     // Chromium on Linux takes its UI language (and so the extension's) from LANGUAGE, --lang too.
     env: { ...process.env, LANGUAGE: language },
     locale: language,
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     args: [
       `--lang=${language}`,
       `--disable-extensions-except=${extension}`,

@@ -29,6 +29,11 @@ describe('acceptMessage', () => {
     expect(accepted).toEqual({ sender: { kind: 'page', tabId: 7, origin: 'https://flowers.example' }, message: { type: 'pageVisited' } });
   });
 
+  it('accepts the document a tab shows (Chrome: documentLifecycle active)', () => {
+    const accepted = acceptMessage({ type: 'pageVisited' }, page('https://flowers.example/', { documentLifecycle: 'active' }), self);
+    expect(accepted?.sender).toEqual({ kind: 'page', tabId: 7, origin: 'https://flowers.example' });
+  });
+
   it("prefers Chrome's sender.origin over the URLs", () => {
     const accepted = acceptMessage(
       { type: 'pageVisited' },
@@ -56,6 +61,9 @@ describe('acceptMessage', () => {
     ['no sender id', { type: 'pageVisited' }, { url: 'https://flowers.example/', tab: { id: 1 } as Browser.tabs.Tab }],
     ['a content script without a tab', { type: 'pageVisited' }, { id: self.id, url: 'https://flowers.example/', frameId: 0 }],
     ['a subframe', { type: 'pageVisited' }, page('https://flowers.example/', { frameId: 3 })],
+    ['a prerendered page (not visited yet)', { type: 'pageVisited' }, page('https://flowers.example/', { documentLifecycle: 'prerender' })],
+    ['a page in the back/forward cache', { type: 'pageVisited' }, page('https://flowers.example/', { documentLifecycle: 'cached' })],
+    ['a page being replaced', { type: 'pageVisited' }, page('https://flowers.example/', { documentLifecycle: 'pending_deletion' })],
     ['plain http on a public host', { type: 'pageVisited' }, page('http://flowers.example/')],
     ['a file: page', { type: 'pageVisited' }, page('file:///home/me/poppy.json')],
     ['an extension store', { type: 'pageVisited' }, page('https://chromewebstore.google.com/detail/x')],

@@ -71,6 +71,9 @@ function classifySender(sender: Browser.runtime.MessageSender, self: SelfIdentit
   if (!tab || typeof tab.id !== 'number' || tab.id < 0) return null;
   // Our content script runs in top frames only; a message from a subframe is not ours to trust.
   if (sender.frameId !== undefined && sender.frameId !== 0) return null;
+  // Only the document the tab shows may speak for it (Chrome says which; Firefox has no such
+  // field): a prerendered page is not visited yet, a cached or departing one no longer is.
+  if (sender.documentLifecycle !== undefined && sender.documentLifecycle !== 'active') return null;
   // Chrome gives `origin`; Firefox only the frame URL. Either way the browser set it, not the page.
   const origin = supportedOrigin(sender.origin ?? sender.url ?? tab.url);
   return origin ? { kind: 'page', tabId: tab.id, origin } : null;

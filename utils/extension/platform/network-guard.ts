@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { selfIdentity } from './runtime';
 import type { RunCheck } from '../check-scheduler';
 import type { Transport } from '../../engine/net/fetch-bounded';
-import { explainingTransport, GUARD_RULE_IDS, guardModeFor, guardRules } from '../network-guard';
+import { explainingTransport, GUARD_RULE_IDS, guardModeFor, guardRules, rulesInPlace } from '../network-guard';
 import { siteContext } from '../../engine/net/url-policy';
 import { createFailureLog, type RedirectEvent, type RequestEvent } from '../failure-log';
 import { createModeLock } from '../guard-lock';
@@ -27,9 +27,12 @@ export function createNetworkGuard(base: Transport) {
   const selfHost = new URL(selfOrigin).host;
   const ours = (d: Started) => d.initiator === selfOrigin || (d.originUrl?.startsWith(`${selfOrigin}/`) ?? false);
 
-  const lock = createModeLock((mode) =>
-    browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [...GUARD_RULE_IDS], addRules: guardRules(mode, selfHost) }),
-  );
+  const lock = createModeLock(async (mode) => {
+    const wanted = guardRules(mode, selfHost);
+    // Rewriting rules that are in place would still empty Chromium's back/forward cache.
+    if (rulesInPlace(await browser.declarativeNetRequest.getSessionRules(), wanted)) return;
+    await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [...GUARD_RULE_IDS], addRules: wanted });
+  });
   const log = createFailureLog();
   const onRedirect = (d: RedirectEvent & Started) => void (ours(d) && log.redirected(d));
   const onError = (d: RequestEvent & Started) => void (ours(d) && log.failed(d));
