@@ -16,6 +16,7 @@ import type { Words } from '../utils/engine/report/words';
 import type { TrustReport } from '../utils/engine/trust/types';
 import { REPORT_WORDS } from '../utils/engine/report/report-words';
 import { SEVERITIES, type Severity } from '../utils/engine/spec';
+import { hostText } from '../utils/engine/text/host-display';
 import { hostOf } from '../utils/engine/text/host-of';
 import { english } from './english';
 import type { CheckedTarget } from './report-output';
@@ -36,7 +37,7 @@ export function formatHuman(report: Report, style: Style, elapsedMs: number, che
   if (p) {
     const org = p.organization;
     lines.push(
-      `${style.bold(t(org.name) || 'Unnamed organization')} ${style.dim(`(${t(org.domain) || 'no domain'})`)} · protocol ${t(p.protocolVersion) || '?'}`,
+      `${style.bold(t(org.name) || 'Unnamed organization')} ${style.dim(`(${org.domain ? t(hostText(org.domain)) : 'no domain'})`)} · protocol ${t(p.protocolVersion) || '?'}`,
     );
     const signIns = p.signInTypes.map((s) => (s.scopes.length ? `${s.type} (${s.scopes.map((x) => t(x.name)).join(', ')})` : s.type));
     lines.push(`  Sign-in:        ${signIns.join('; ') || 'none declared'}`);
@@ -51,7 +52,7 @@ export function formatHuman(report: Report, style: Style, elapsedMs: number, che
   }
   if (!p && !report.findings.some((f) => f.code === ENGINE_CODES['site-unreachable'].code)) {
     // When nothing answered, the one finding below says so; "could not be read" would mislead.
-    const host = hostOf(report.target);
+    const host = hostText(hostOf(report.target));
     const absence = poppyAbsence(report) === 'none' ? REPORT_WORDS.noPoppy({ host }) : REPORT_WORDS.poppyUnreadable({ host });
     lines.push(style.dim(safeText(english(absence))));
   }

@@ -1,5 +1,5 @@
 import { isWords, type Param, type Words } from '../utils/engine/report/words';
-import { displayHost } from '../utils/engine/text/host-display';
+import { hostText } from '../utils/engine/text/host-display';
 import { revealHidden, revealInProse } from '../utils/engine/text/reveal';
 
 /**
@@ -19,18 +19,6 @@ export function SiteCode(props: { text: string; class?: string }) {
       {revealHidden(props.text)}
     </bdi>
   );
-}
-
-/**
- * A host as a person should read it: punycode when its labels mix scripts (a Cyrillic `а` in
- * `pаypal.example`), else Unicode with the punycode beside it when they differ.
- */
-export function hostText(host: string): string {
-  // `host` may carry a port (URL.host); the port is digits, shown as is.
-  const [, name, port] = /^(\[[^\]]*\]|[^:]*)(:\d+)?$/.exec(host) ?? [host, host, undefined];
-  const shown = displayHost(name!);
-  const text = shown.shown === shown.ascii ? shown.shown : `${shown.shown} (${shown.ascii})`;
-  return `${text}${port ?? ''}`;
 }
 
 /** A host inside one of our sentences: isolated by FSI … PDI, since a sentence is one string. */

@@ -1,5 +1,6 @@
 // What the command line prints from site text: nothing a site wrote may start a line of its own,
 // move the cursor or disguise itself; and which checks guard against DNS rebinding.
+import { domainToASCII } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatHuman } from '../../cli/format-human';
 import { isPublicTarget } from '../../cli/check';
@@ -94,6 +95,21 @@ describe('formatHuman on hostile text', () => {
     expect(verdictLines).toEqual(['Verdict: errors — 1 error(s), 0 warning(s), 0 info']);
     expect(out).toContain(`evil⟨U+000A⟩${fake}`);
     expect(out).not.toMatch(/[\r\u2028\u2029]/);
+  });
+});
+
+describe('formatHuman shows hosts and finding values as the panel does', () => {
+  it('a domain that mixes scripts in punycode, a one-script one with its punycode, hidden characters in values spelled out', () => {
+    const report = reports.northlightOk();
+    report.poppy = reports.northlightPoppy({ organization: { name: 'Northlight', domain: 'pаypal.example', domainMatches: false } });
+    report.findings = [reports.finding(reports.siteText('ok\u202Eexe.png\u2060\u{E0041}'))];
+    const out = formatHuman(report, createStyle(false), 12);
+    expect(out).toContain(`Northlight (${domainToASCII('pаypal.example')})`);
+    expect(out).not.toContain('pаypal');
+    expect(out).toContain('ok⟨U+202E⟩exe.png⟨U+2060⟩⟨U+E0041⟩');
+
+    const nothing = formatHuman({ ...reports.nothingPublished(), target: 'https://xn--mnchen-3ya.example' }, createStyle(false), 12);
+    expect(nothing).toContain('münchen.example (xn--mnchen-3ya.example) has no poppy.json.');
   });
 });
 

@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes } from 'mdast';
@@ -154,6 +155,33 @@ describe('reportToMarkdown', () => {
       expect(types.has(type), type).toBe(false);
     }
     expect(markdown).toContain('# Poppy Inspector report: \\<img src=x onerror=alert(1)\\>Evil');
+  });
+});
+
+describe('hosts and hidden characters, as the panel shows them', () => {
+  it('a domain that mixes scripts in punycode, a one-script host with its punycode beside it', () => {
+    const report = reports.northlightOk();
+    report.poppy = reports.northlightPoppy({ organization: { name: 'Northlight', domain: 'pаypal.example', domainMatches: false } });
+    const markdown = reportToMarkdown(report);
+    expect(markdown).toContain(`\`${domainToASCII('pаypal.example')}\``);
+    expect(markdown).not.toContain('pаypal');
+    const nothing = reportToMarkdown({ ...reports.nothingPublished(), target: 'https://xn--mnchen-3ya.example', poppy: null });
+    expect(lines(nothing)[0]).toBe('# Poppy Inspector report: münchen.example (xn--mnchen-3ya.example)');
+  });
+
+  it('bidi overrides, invisible and tag characters spelled out in names, values and code spans', () => {
+    const report = reports.northlightOk();
+    report.skills[0]!.name = 'bidi \u202Egnp.exe';
+    report.skills[0]!.url = `${ORIGIN}/\u200Bskill`;
+    report.findings = [reports.finding(reports.siteText('Inj\u202Eevil\u200D\u{E0041}'))];
+    report.poppy!.excludedTasksRaw = { note: 'a\u202Eb' };
+    const markdown = reportToMarkdown(report);
+    expect(markdown).toContain('**bidi ⟨U+202E⟩gnp.exe**');
+    expect(markdown).toContain(`\`${ORIGIN}/⟨U+200B⟩skill\``);
+    // In prose a joiner stays (emoji, Persian and Indic words need it); overrides and tags do not.
+    expect(markdown).toContain('Inj⟨U+202E⟩evil\u200D⟨U+E0041⟩');
+    expect(markdown).toContain('"note": "a\\u202eb"');
+    expect(markdown).not.toMatch(/[\u202E\u200B\u{E0041}]/u);
   });
 });
 

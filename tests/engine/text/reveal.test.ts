@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHiddenInJson, hasHidden, revealHidden, revealInProse, spellCodePoint } from '../../../utils/engine/text/reveal';
 import { domainToASCII } from 'node:url';
-import { displayHost } from '../../../utils/engine/text/host-display';
+import { displayHost, hostText } from '../../../utils/engine/text/host-display';
 
 const cp = (n: number) => String.fromCodePoint(n);
 
@@ -136,5 +136,19 @@ describe('displayHost: hosts as a person should read them', () => {
   it('an IP address is shown as the URL parser normalises it', () => {
     expect(displayHost('0x7f.1').shown).toBe('127.0.0.1');
     expect(displayHost('[::1]').shown).toBe('[::1]');
+  });
+});
+
+describe('hostText: one line for the panel, the command line and the Markdown export', () => {
+  it.each<[string, string, string]>([
+    ['an ASCII host stays as it is', 'flowers.example', 'flowers.example'],
+    ['one script: Unicode, the punycode beside it', 'xn--mnchen-3ya.example', 'münchen.example (xn--mnchen-3ya.example)'],
+    ['mixed scripts: punycode only', 'pаypal.example', domainToASCII('pаypal.example')],
+    ['a port is kept', 'xn--mnchen-3ya.example:8443', 'münchen.example (xn--mnchen-3ya.example):8443'],
+    ['a mixed host with a port', 'pаypal.example:443', `${domainToASCII('pаypal.example')}:443`],
+    ['an IPv6 literal with a port', '[::1]:8080', '[::1]:8080'],
+    ['a bidi override is spelled out', 'bank.example\u202E', 'bank.example⟨U+202E⟩'],
+  ])('%s', (_label, host, shown) => {
+    expect(hostText(host)).toBe(shown);
   });
 });

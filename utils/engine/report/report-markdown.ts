@@ -20,6 +20,8 @@ import { list, type Param, type Words } from './words';
 import { coverage, coverageWords } from './coverage';
 import { TRUST_LINK_LOOK, TRUST_STATUS_LOOK, trustCheckSymbol, trustCheckWords, trustHeadline, trustLinkWords } from './trust-words';
 import type { TrustReport } from '../trust/types';
+import { hostText } from '../text/host-display';
+import { escapeHiddenInJson } from '../text/reveal';
 import { hostOf } from '../text/host-of';
 
 export { mdCode, mdText } from './markdown-text';
@@ -35,7 +37,7 @@ export function reportToMarkdown(report: Report, source: MessageSource): string 
   const line = (label: Param, value: Param) => `- ${say(W.labelValue({ label, value }))}`;
   const poppy = report.poppy;
   const lines: string[] = [
-    `# ${say(W.title({ name: mdText(poppy?.organization.name ?? hostOf(report.target)) }))}`,
+    `# ${say(W.title({ name: mdText(poppy?.organization.name ?? hostText(hostOf(report.target))) }))}`,
     '',
     line(W.site({}), mdCode(report.target)),
     line(W.checked({}), mdCode(report.checkedAt)),
@@ -43,7 +45,7 @@ export function reportToMarkdown(report: Report, source: MessageSource): string 
   ];
   for (const words of coverageWords(coverage(report))) lines.push(`- ${say(words)}`);
   if (report.local) lines.push(`- ${say(W.localSite({}))}`);
-  const host = hostOf(report.target);
+  const host = hostText(hostOf(report.target));
   if (poppy !== null) lines.push('', ...poppySection(poppy, host, source, line));
   else lines.push('', say(poppyAbsence(report) === 'none' ? W.noPoppy({ host }) : W.poppyUnreadable({ host })));
   if (report.trust) lines.push('', ...trustSection(report.trust, report.target, say));
@@ -81,7 +83,7 @@ function poppySection(poppy: PoppyModel, host: string, source: MessageSource, li
   );
   out.push(line(W.organization({}), given(org.name, mdText)));
   const match = org.domainMatches === true ? W.domainMatches({}) : org.domainMatches === false ? W.domainDiffers({ host }) : null;
-  const domain = given(org.domain);
+  const domain = given(org.domain, (d) => mdCode(hostText(d)));
   out.push(line(W.domain({}), match === null || org.domain === null ? domain : W.valueNote({ value: domain, note: match })));
   out.push(line(W.protocolVersion({}), given(poppy.protocolVersion)));
   if (poppy.issuer !== null) out.push(line(W.issuer({}), mdCode(poppy.issuer)));
@@ -121,7 +123,12 @@ function poppySection(poppy: PoppyModel, host: string, source: MessageSource, li
   const raw = poppy.excludedTasksRaw !== null && poppy.excludedTasksRaw !== undefined;
   if (poppy.excludedTasks.length === 0 && !raw) out.push(say(W.excludedNone({})));
   for (const task of poppy.excludedTasks) out.push(`- ${mdText(task)}`);
-  if (raw) out.push(say(W.excludedUnrecognised({})), '', ...fence(JSON.stringify(poppy.excludedTasksRaw, null, 2) ?? 'undefined', 'json'));
+  if (raw)
+    out.push(
+      say(W.excludedUnrecognised({})),
+      '',
+      ...fence(escapeHiddenInJson(JSON.stringify(poppy.excludedTasksRaw, null, 2) ?? 'undefined'), 'json'),
+    );
   return out;
 }
 

@@ -7,6 +7,7 @@
 import type { TrustCheck, TrustLink, TrustReport } from '../trust/types';
 import { apiTypeWords, type Look } from './look';
 import { sentence, type Param, type Words } from './words';
+import { hostText } from '../text/host-display';
 import { hostOf } from '../text/host-of';
 
 export const TRUST_STATUS_LOOK: Readonly<Record<TrustReport['status'], Look>> = {
@@ -49,19 +50,22 @@ const plain: Show = (value) => value;
 
 /** The domain the issuer must vouch for: `organization.domain`, else the checked site's host. */
 function domainOf(trust: TrustReport, site: string): string {
-  return trust.domain ?? hostOf(site);
+  return hostText(trust.domain ?? hostOf(site));
 }
+
+/** A URL's host as a person should read it (utils/engine/text/host-display.ts). */
+const hostIn = (url: string) => hostText(hostOf(url));
 
 /** "Sign-in is run by auth.example.com, which confirms it speaks for shop.example." */
 export function trustHeadline(trust: TrustReport, site: string, show: Show = plain): Words {
-  return HEADLINE[trust.status]({ issuer: show(hostOf(trust.issuer)), domain: show(domainOf(trust, site)) });
+  return HEADLINE[trust.status]({ issuer: show(hostIn(trust.issuer)), domain: show(domainOf(trust, site)) });
 }
 
 /** What one link says when it holds: who names whom. */
 export function trustLinkWords(link: TrustLink, trust: TrustReport, site: string, show: Show = plain): Words {
-  const issuer = show(hostOf(trust.issuer));
+  const issuer = show(hostIn(trust.issuer));
   if (link.kind === 'issuer-metadata') return LINK.issuer({ issuer, domain: show(domainOf(trust, site)) });
-  if (link.api === null) return LINK.company({ site: show(hostOf(site)), issuer });
+  if (link.api === null) return LINK.company({ site: show(hostIn(site)), issuer });
   return LINK.api({ api: apiTypeWords(link.api.type), resource: show(link.subject), issuer });
 }
 

@@ -63,6 +63,19 @@ const ALLOWED_MIXES = [
   ['Latin', 'Han', 'Hangul'],
 ].map((set) => new Set(set));
 
+/**
+ * A host as one line of text for a person (the panel, the command line, the Markdown export):
+ * punycode when its labels mix scripts (a Cyrillic `а` in `pаypal.example`), else Unicode with the
+ * punycode beside it when they differ (`münchen.example (xn--mnchen-3ya.example)`). `host` may
+ * carry a port (URL.host); the port is digits, shown as is.
+ */
+export function hostText(host: string): string {
+  const [, name, port] = /^(\[[^\]]*\]|[^:]*)(:\d+)?$/.exec(host) ?? [host, host, undefined];
+  const shown = displayHost(name!);
+  const text = shown.shown === shown.ascii ? shown.shown : `${shown.shown} (${shown.ascii})`;
+  return `${text}${port ?? ''}`;
+}
+
 export function displayHost(hostname: string): HostDisplay {
   const ascii = toAscii(hostname);
   if (ascii === null) return { shown: revealHidden(hostname), ascii: revealHidden(hostname), mixedScripts: false };
