@@ -9,15 +9,15 @@
  * is to every tab Playwright drives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/extension/badge';
 import type { FixtureServer } from '../../fixtures/server';
 import { AWAY_SITE, awaySite, HOME_SITE, homeSite, PAGE_PATHS } from '../hostile-sites/page-kinds';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
+import { expectedBadge } from '../harness/expected';
 import { READ_SESSION_RULES, startHostileServer } from '../harness/hostile';
 import { settledBadge } from '../harness/panel';
 
-const HOME_BADGE = `3${GLYPHS.ok}`;
-const AWAY_BADGE = `1${GLYPHS.ok}`;
+const HOME_BADGE = expectedBadge(homeSite.expect);
+const AWAY_BADGE = expectedBadge(awaySite.expect);
 const RESTORES = 'Number(document.documentElement.dataset.restored ?? 0)';
 let server: FixtureServer;
 let browser: ChromiumSession;

@@ -6,7 +6,6 @@
  * settles with every file `unreachable` and says the check was cut short.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/extension/badge';
 import { DEFAULT_LIMITS } from '../../../utils/engine/spec';
 import { DRIP_NAMES, dripMany } from '../../fixtures/hostile/budget';
 import type { FixtureServer } from '../../fixtures/server';
@@ -14,6 +13,7 @@ import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
 import { heldNorthlight } from '../hostile-sites/held';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
+import { expectedBadge } from '../harness/expected';
 import { shownFindings, startHostileServer } from '../harness/hostile';
 import { settledBadge, settledPanel, statuses } from '../harness/panel';
 
@@ -38,7 +38,7 @@ describe('a slow site in one tab, another site in the next (Chromium)', () => {
     await arrived;
 
     const other = await browser.visit(`${server.publicOrigin(northlightStale.name)}/`);
-    const otherBadge = `3${GLYPHS.errors}`;
+    const otherBadge = expectedBadge(northlightStale.expect);
     expect(await settledBadge(browser, other.tabId, otherBadge)).toBe(otherBadge);
     const otherPanel = await browser.openPanel(other.tabId);
     expect(statuses(await settledPanel(otherPanel, 30_000))).toEqual(northlightStale.expect.skills);
@@ -47,7 +47,7 @@ describe('a slow site in one tab, another site in the next (Chromium)', () => {
     expect(held.hits()).toBe(1);
 
     held.release();
-    const slowBadge = `3${GLYPHS.ok}`;
+    const slowBadge = expectedBadge(northlight.expect);
     expect(await settledBadge(browser, slow.tabId, slowBadge)).toBe(slowBadge);
     const slowPanel = await browser.openPanel(slow.tabId);
     expect(statuses(await settledPanel(slowPanel, 30_000))).toEqual(northlight.expect.skills);

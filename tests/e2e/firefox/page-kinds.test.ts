@@ -5,17 +5,17 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLYPHS } from '../../../utils/extension/badge';
 import type { FixtureServer } from '../../fixtures/server';
 import { publicDomain } from '../../fixtures/site';
 import { AWAY_SITE, awaySite, HOME_SITE, homeSite, PAGE_PATHS } from '../hostile-sites/page-kinds';
 import { launchFirefox, type FirefoxSession } from '../harness/firefox';
+import { expectedBadge } from '../harness/expected';
 import { startHostileServer } from '../harness/hostile';
 import { settledBadge, settledPanel, statuses } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
-const HOME_BADGE = `3${GLYPHS.ok}`;
-const AWAY_BADGE = `1${GLYPHS.ok}`;
+const HOME_BADGE = expectedBadge(homeSite.expect);
+const AWAY_BADGE = expectedBadge(awaySite.expect);
 const RESTORES = 'Number(document.documentElement.dataset.restored ?? 0)';
 let server: FixtureServer;
 let browser: FirefoxSession;
