@@ -16,6 +16,8 @@ describe('skill bodies by digest', () => {
     expect(await storage.skillBodies.get(hex(2))).toBeNull();
   });
 
+  // Four megabytes through base64 and the fake storage: well under a second alone, past the 5 s
+  // default on a busy machine; not timed.
   it('evicts the oldest bodies once the total passes the budget', async () => {
     const size = 1_000_000; // about 1.33 MB as base64: four of them pass 5 MB
     for (const n of [1, 2, 3, 4]) await storage.skillBodies.put(hex(n), bytesOf(n, size));
@@ -24,7 +26,7 @@ describe('skill bodies by digest', () => {
     expect(same(await storage.skillBodies.get(hex(4)), bytesOf(4, size))).toBe(true);
     const kept = await fakeBrowser.storage.local.get(null);
     expect(Object.keys(kept).filter((k) => k.startsWith('skill:'))).toHaveLength(3);
-  });
+  }, 60_000);
 
   it('keeps the index consistent when puts race', async () => {
     await Promise.all([1, 2, 3, 4, 5, 6].map((n) => storage.skillBodies.put(hex(n), bytesOf(n, 10))));
