@@ -8,6 +8,7 @@ import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './ex
 import { benchFrontmatter } from './frontmatter';
 import { benchMarkdownGrowth } from './markdown';
 import { benchRequestsPerHour } from './requests';
+import { benchRevalidation } from './revalidation';
 import { benchSurvey } from './survey';
 import { benchWorker } from './worker';
 
@@ -20,6 +21,7 @@ const sections: [string, () => Promise<string[]> | string[]][] = [
   ['Requests per page visit (budgets)', () => benchRequestsPerVisit()],
   ['Engine memory (issue 2)', () => benchEngineMemory()],
   ['SKILL.md preview: parse-time growth (issue 13)', () => benchMarkdownGrowth()],
+  ['Re-checks with validators (issue 9 §1)', () => benchRevalidation()],
   ['Extension size (budgets)', () => benchExtensionSize()],
   ['Panel speed (budgets)', () => benchPanelSpeed()],
   ['Command line survey (issue 10)', () => benchSurvey()],

@@ -31,14 +31,14 @@ describe('storage.local written by 0.1.0 (version 1)', () => {
     expect((await fakeBrowser.storage.local.get('options')).options).toEqual({ version: 2, autoCheck: true, autoOtherHosts: true });
   });
 
-  it('keeps the cached skill bodies, in their eviction order, and writes the index back as version 2', async () => {
+  it('keeps the cached skill bodies, in their eviction order, and writes the index back as version 3', async () => {
     await fakeBrowser.storage.local.set(V1);
     expect(text(await storage.skillBodies.get(FIND))).toBe('---\nname: find-flowers\ndescription: Finds flowers.\n---\n# Find flowers\n');
     const added = 'c'.repeat(64);
     await storage.skillBodies.put(added, new TextEncoder().encode('# Added\n'));
     expect(await storedBodyDigests()).toEqual([FIND, ORDER, added]);
     const index = (await fakeBrowser.storage.local.get('skill-bodies'))['skill-bodies'] as { version: number; bodies: unknown[] };
-    expect(index.version).toBe(2);
+    expect(index.version).toBe(3);
     expect(index.bodies[0]).toEqual([FIND, 96]);
   });
 });
@@ -67,13 +67,39 @@ describe('migrations on their own', () => {
         [FIND, 96],
         [ORDER, 88],
       ],
+      urls: [],
     });
+  });
+
+  it('skill bodies: version 2 keeps its bodies and starts without validators', () => {
+    expect(
+      readStoredBodyIndex({
+        version: 2,
+        bodies: [
+          [FIND, 96],
+          ['bad', 1],
+        ],
+      }),
+    ).toEqual({ version: 3, bodies: [[FIND, 96]], urls: [] });
+  });
+
+  it('skill bodies: version 3 drops malformed URL entries', () => {
+    const good = {
+      url: 'https://shop.example/a/SKILL.md',
+      hex: FIND,
+      etag: '"x"',
+      lastModified: null,
+      contentType: 'text/markdown',
+      cors: true,
+    };
+    const raw = { version: 3, bodies: [[FIND, 96]], urls: [good, { ...good, hex: 'nope' }, { ...good, cors: 'yes' }, null] };
+    expect(readStoredBodyIndex(raw)).toEqual({ version: 3, bodies: [[FIND, 96]], urls: [good] });
   });
 
   it.each<[string, unknown, unknown[]]>([
     ['nothing stored', undefined, []],
     ['an object of another shape', { a: 1 }, []],
-    ['a version from the future', { version: 3, bodies: [[FIND, 96]] }, []],
+    ['a version from the future', { version: 99, bodies: [[FIND, 96]], urls: [] }, []],
     [
       'malformed pairs among good ones',
       [[FIND, 96], ['not-hex', 1], [ORDER, -1], [ORDER], 'x', [ORDER, 88]],
@@ -83,7 +109,7 @@ describe('migrations on their own', () => {
       ],
     ],
   ])('skill bodies: %s', (_name, raw, bodies) => {
-    expect(readStoredBodyIndex(raw)).toEqual({ version: 2, bodies });
+    expect(readStoredBodyIndex(raw)).toEqual({ version: 3, bodies, urls: [] });
   });
 
   it('a corrupt index in storage never breaks a put', async () => {

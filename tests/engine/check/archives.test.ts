@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../../cli/node-transport';
 import { summarizeListing } from '../../../utils/engine/archive/summary';
 import { listArchive } from '../../../utils/engine/archive';
-import { checkSite, type BodyCache } from '../../../utils/engine/check';
+import { checkSite, inMemorySkillMemory } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { ARCHIVE_LISTING_MAX } from '../../../utils/engine/spec';
 import { zip } from '../../fixtures/archives/zip';
@@ -30,9 +30,8 @@ afterAll(() => server.close());
 const SLOW_MACHINE = { timeoutMs: 60_000, checkMs: 120_000, archiveListMs: 120_000 };
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const memoryCache = () => {
-  const map = new Map<string, Uint8Array>();
-  const bodies: BodyCache = { get: async (hex) => map.get(hex) ?? null, put: async (hex, bytes) => void map.set(hex, bytes) };
-  return { map, bodies };
+  const memory = inMemorySkillMemory();
+  return { map: memory.bodies, memory };
 };
 
 describe('a store whose skills are archives', () => {
@@ -53,8 +52,8 @@ describe('a store whose skills are archives', () => {
   });
 
   it('keeps the archived SKILL.md by its own digest, for the preview', async () => {
-    const { map, bodies } = memoryCache();
-    const { report } = await checkSite(server.publicOrigin('archive-books'), { transport, bodies });
+    const { map, memory } = memoryCache();
+    const { report } = await checkSite(server.publicOrigin('archive-books'), { transport, memory });
     for (const skill of report.skills) {
       const hex = skill.archive!.skillMdDigest!.replace(/^sha256:/, '');
       const kept = map.get(hex)!;
@@ -64,12 +63,12 @@ describe('a store whose skills are archives', () => {
   });
 
   it('fetches each archive on every check: the verdict comes from the bytes served now, never from a kept copy', async () => {
-    const { map, bodies } = memoryCache();
-    await checkSite(server.publicOrigin('archive-books'), { transport, bodies });
+    const { map, memory } = memoryCache();
+    await checkSite(server.publicOrigin('archive-books'), { transport, memory });
     const kept = [...map.values()].map((bytes) => new TextDecoder().decode(bytes.subarray(0, 4)));
     expect(kept).toEqual(['---\n', '---\n']); // the two SKILL.md files, not the archives
     server.clearRequests();
-    const again = await checkSite(server.publicOrigin('archive-books'), { transport, bodies });
+    const again = await checkSite(server.publicOrigin('archive-books'), { transport, memory });
     expect(again.report.skills.map((s) => s.status)).toEqual(['verified', 'verified']);
     expect(server.requests.filter((r) => /\.(tar\.gz|zip)$/.test(r.url)).map((r) => r.url.split('/').at(-1))).toEqual(
       expect.arrayContaining(['reserve-a-book.tar.gz', 'renew-a-loan.zip']),

@@ -94,20 +94,6 @@ describe('what a check reports in detail', () => {
     expect(skillGets).toHaveLength(3);
   });
 
-  it('a cached body by digest is not downloaded again, unless re-checking', async () => {
-    const store = new Map<string, Uint8Array>();
-    const bodies = { get: async (h: string) => store.get(h) ?? null, put: async (h: string, b: Uint8Array) => void store.set(h, b) };
-    const origin = server.origin('northlight');
-    await checkSite(origin, { transport, bodies });
-    expect(store.size).toBe(3);
-    server.clearRequests();
-    const again = await checkSite(origin, { transport, bodies });
-    expect(again.report.skills.map((s) => s.status)).toEqual(['verified', 'verified', 'verified']);
-    expect(server.requests.filter((r) => r.url.endsWith('/SKILL.md'))).toEqual([]);
-    await checkSite(origin, { transport, bodies, revalidate: true });
-    expect(server.requests.filter((r) => r.url.endsWith('/SKILL.md'))).toHaveLength(3);
-  });
-
   it('reports an unreachable site instead of throwing', async () => {
     const { report } = await checkSite('http://127.0.0.1:9', { transport });
     expect(report.verdict).toBe('errors');

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { Remembered } from '../../../utils/engine/check';
 import * as storage from '../../../utils/extension/platform/storage';
 import { report, storedBodyDigests } from '../helpers';
 
@@ -46,7 +47,7 @@ describe('skill bodies by digest', () => {
   });
 });
 
-describe("a check's batch of skill bodies", () => {
+describe("a check's batch of the body cache (the engine's memory)", () => {
   /** Counts storage.local calls by kind while `run` runs. */
   async function counting(run: () => Promise<void>): Promise<{ get: number; set: number; setKeys: string[][] }> {
     const area = fakeBrowser.storage.local;
@@ -61,54 +62,111 @@ describe("a check's batch of skill bodies", () => {
     }
   }
 
-  it('queues puts without touching storage, then writes every body and the index in one call', async () => {
+  const answer = (n: number, url: string, size = 10) => ({
+    url,
+    digestHex: hex(n),
+    etag: `"e${n}"`,
+    lastModified: null,
+    contentType: 'text/markdown',
+    cors: true,
+    bytes: bytesOf(n, size),
+  });
+
+  /** One batch that keeps these answers, written as a check's end writes it. */
+  async function keptInOneBatch(answers: ReturnType<typeof answer>[]): Promise<void> {
+    const batch = storage.skillBodies.batch();
+    for (const a of answers) batch.keep(a);
+    await batch.flush();
+  }
+
+  it('queues what it keeps without touching storage, then writes every body and the index in one call', async () => {
     const batch = storage.skillBodies.batch();
     const queued = await counting(async () => {
-      for (const n of [1, 2, 3]) await batch.put(hex(n), bytesOf(n, 10));
+      for (const n of [1, 2, 3]) batch.keep(answer(n, `https://a.example/${n}`));
+      batch.keepBody(hex(4), bytesOf(4, 10));
     });
     expect(queued).toEqual({ get: 0, set: 0, setKeys: [] });
-    expect(same(await batch.get(hex(2)), bytesOf(2, 10))).toBe(true);
     const flushed = await counting(() => batch.flush());
     expect(flushed.set).toBe(1);
-    expect(flushed.setKeys[0]!.sort()).toEqual(['skill-bodies', `skill:${hex(1)}`, `skill:${hex(2)}`, `skill:${hex(3)}`]);
-    expect(await storedBodyDigests()).toEqual([1, 2, 3].map(hex));
+    expect(flushed.setKeys[0]!.sort()).toEqual(['skill-bodies', ...[1, 2, 3, 4].map((n) => `skill:${hex(n)}`)]);
+    expect(await storedBodyDigests()).toEqual([1, 2, 3, 4].map(hex));
   });
 
-  it('reads the index once per batch and asks for no body it does not hold', async () => {
-    await storage.skillBodies.put(hex(1), bytesOf(1, 10));
-    const batch = storage.skillBodies.batch();
+  it('recalls by URL in one read of the index and one of the bodies, which come while requests run', async () => {
+    await keptInOneBatch([answer(1, 'https://a.example/1'), answer(2, 'https://a.example/2')]);
+    let got: ReadonlyMap<string, Remembered> = new Map();
     const reads = await counting(async () => {
-      for (let n = 2; n < 50; n++) expect(await batch.get(hex(n))).toBeNull();
-      expect(same(await batch.get(hex(1)), bytesOf(1, 10))).toBe(true);
+      got = await storage.skillBodies.batch().recall(['https://a.example/2', 'https://a.example/3']);
+      await got.get('https://a.example/2')?.bytes;
     });
-    // The index, then the one body it lists.
     expect(reads.get).toBe(2);
+    expect([...got.keys()]).toEqual(['https://a.example/2']);
+    const kept = got.get('https://a.example/2')!;
+    expect({ ...kept, bytes: undefined }).toEqual({
+      digestHex: hex(2),
+      etag: '"e2"',
+      lastModified: null,
+      contentType: 'text/markdown',
+      cors: true,
+      bytes: undefined,
+    });
+    expect(same(await kept.bytes, bytesOf(2, 10))).toBe(true);
+    // The preview reads the same bodies by digest.
+    expect(same(await storage.skillBodies.get(hex(1)), bytesOf(1, 10))).toBe(true);
   });
 
-  it('writes in the background once the queue is large, and evicts across batches', async () => {
+  it('reads no body when no URL asked is remembered', async () => {
+    await keptInOneBatch([answer(1, 'https://a.example/1')]);
+    const reads = await counting(async () => {
+      expect((await storage.skillBodies.batch().recall(['https://a.example/9'])).size).toBe(0);
+    });
+    expect(reads.get).toBe(1);
+  });
+
+  it("a URL's newer answer replaces its older one", async () => {
+    await keptInOneBatch([answer(1, 'https://a.example/x')]);
+    await keptInOneBatch([answer(2, 'https://a.example/x')]);
+    expect((await storage.skillBodies.batch().recall(['https://a.example/x'])).get('https://a.example/x')!.digestHex).toBe(hex(2));
+  });
+
+  it('a body gone from storage recalls as null (the URL is then asked whole)', async () => {
+    await keptInOneBatch([answer(1, 'https://a.example/1')]);
+    await fakeBrowser.storage.local.remove(`skill:${hex(1)}`);
+    const recalled = await storage.skillBodies.batch().recall(['https://a.example/1']);
+    expect(recalled.get('https://a.example/1')!.etag).toBe('"e1"');
+    expect(await recalled.get('https://a.example/1')!.bytes).toBeNull();
+  });
+
+  it('writes in the background once the queue is large, evicts across batches, and forgets evicted URLs', async () => {
     const size = 1_000_000; // about 1.33 MB as base64: past the queue's threshold on its own
     const batch = storage.skillBodies.batch();
-    for (const n of [1, 2, 3]) await batch.put(hex(n), bytesOf(n, size));
-    await batch.put(hex(4), bytesOf(4, size));
+    for (const n of [1, 2, 3]) batch.keep(answer(n, `https://a.example/${n}`, size));
+    batch.keep(answer(4, 'https://a.example/4', size));
     await batch.flush();
     expect(await storedBodyDigests()).toEqual([hex(2), hex(3), hex(4)]);
     const kept = await fakeBrowser.storage.local.get(null);
     expect(Object.keys(kept).filter((k) => k.startsWith('skill:'))).toHaveLength(3);
     expect(same(await storage.skillBodies.get(hex(4)), bytesOf(4, size))).toBe(true);
+    const recalled = await storage.skillBodies.batch().recall(['https://a.example/1', 'https://a.example/4']);
+    expect([...recalled.keys()]).toEqual(['https://a.example/4']);
+  });
+
+  it('keeps no body too large to hold, nor its URL', async () => {
+    await keptInOneBatch([answer(9, 'https://a.example/big', 1_100_000)]);
+    expect(await storedBodyDigests()).toEqual([]);
+    expect((await storage.skillBodies.batch().recall(['https://a.example/big'])).size).toBe(0);
   });
 
   it('a failed write does not fail the check, and later batches still write', async () => {
     const set = vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValueOnce(new Error('QUOTA_BYTES quota exceeded'));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const failing = storage.skillBodies.batch();
-    await failing.put(hex(1), bytesOf(1, 10));
+    failing.keep(answer(1, 'https://a.example/1'));
     await expect(failing.flush()).resolves.toBeUndefined();
     expect(warn).toHaveBeenCalledOnce();
     set.mockRestore();
     warn.mockRestore();
-    const next = storage.skillBodies.batch();
-    await next.put(hex(2), bytesOf(2, 10));
-    await next.flush();
+    await keptInOneBatch([answer(2, 'https://a.example/2')]);
     expect(await storedBodyDigests()).toEqual([hex(2)]);
   });
 });

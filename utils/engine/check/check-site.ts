@@ -43,8 +43,9 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     signal: deps.signal,
     revalidate: deps.revalidate ?? false,
     mayContact: deps.mayContact ?? (() => false),
-    bodies: deps.bodies ?? null,
     sha256: deps.sha256 ?? sha256Hex,
+    memory: deps.memory ?? null,
+    remembered: new Map(),
     budget: startBudget(limits),
     trustChain: deps.trustChain ?? true,
   };
@@ -111,6 +112,7 @@ async function checkOrigin(
 
   // The trust chain's documents share the pool with the skill files (D10).
   const trustChain = !ctx.trustChain ? trustSkipped(poppy) : trustRun(poppy, ctx);
+  await recall(merged, ctx);
   const outcomes = await verifyAll(merged, ctx, onProgress, trustChain.tasks);
   const skills: SkillReport[] = outcomes.map((o) => o.skill);
   for (const o of outcomes) findings.push(...o.findings);
@@ -141,6 +143,23 @@ async function checkOrigin(
 
 function indexContext(source: 'poppy' | 'well-known', document: string, requestedUrl: string, limits: Limits) {
   return { source, document, requestedUrl, pathPrefix: source === 'poppy' ? ['skill_index'] : [], maxSkills: limits.maxSkills };
+}
+
+/**
+ * One batched read of what earlier checks kept for these SKILL.md URLs; none on a re-check (D5).
+ * Archives are judged on the bytes served in this check, every time, so they are never asked
+ * conditionally (verify-archive.ts). The kept bodies arrive while the requests run.
+ */
+async function recall(merged: readonly MergedEntry[], ctx: CheckContext): Promise<void> {
+  if (!ctx.memory || ctx.revalidate) return;
+  const pending = merged.filter((m) => m.entry.status === 'pending' && m.entry.type !== 'archive' && m.entry.url);
+  const urls = [...new Set(pending.map((m) => m.entry.url!))];
+  if (urls.length === 0) return;
+  try {
+    ctx.remembered = await ctx.memory.recall(urls);
+  } catch {
+    // Storage that fails to answer costs whole requests, never a result.
+  }
 }
 
 /** Each skill is fetched *and* verified by one task of the check's pool, so at most
@@ -185,7 +204,9 @@ function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): Art
   return (url, kind) => {
     const slot = pending.get(url) ?? { uses: 1 };
     // Called from a task of the check's pool, which is what limits the requests in flight.
-    slot.result ??= fetchBounded(url, fetchOptions(ctx, kind));
+    // With validators from a kept body, an unchanged file costs a 304 and no body (D5).
+    const kept = kind === 'skill-md' ? ctx.remembered.get(url) : undefined;
+    slot.result ??= fetchBounded(url, fetchOptions(ctx, kind, kept && { etag: kept.etag, lastModified: kept.lastModified }));
     const result = slot.result;
     if (--slot.uses <= 0) pending.delete(url);
     return result;

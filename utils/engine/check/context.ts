@@ -1,13 +1,8 @@
-import type { FetchKind, FetchOptions, Transport } from '../net/fetch-bounded';
+import type { FetchKind, FetchOptions, Transport, Validators } from '../net/fetch-bounded';
 import type { SiteContext } from '../net/url-policy';
 import type { Limits } from '../spec';
 import type { CheckBudget } from './budget';
-
-/** Skill bodies by digest (D5): the extension keeps them in storage, the CLI keeps none. */
-export interface BodyCache {
-  get(digestHex: string): Promise<Uint8Array | null>;
-  put(digestHex: string, bytes: Uint8Array): Promise<void>;
-}
+import type { Remembered, SkillMemory } from './memory';
 
 /**
  * SHA-256 of the exact bytes as lower-case hex. The default is WebCrypto (`sha256Hex`), which runs
@@ -29,10 +24,11 @@ export interface CheckDeps {
   /** May this check contact an origin other than the site's own? Default: no (D5). */
   mayContact?: (origin: string) => boolean;
   signal?: AbortSignal;
-  /** Re-check: revalidate HTTP caches and ignore cached skill bodies. */
+  /** Re-check ("Check again"): every file fetched whole, no validators, HTTP caches revalidated. */
   revalidate?: boolean;
-  bodies?: BodyCache;
   sha256?: Sha256;
+  /** Validators and bodies of skill files from earlier checks (the extension keeps them in storage). */
+  memory?: SkillMemory;
   /** Follow the sign-in trust chain (D10); false for files checked before deploying, whose
    *  issuer and APIs serve those documents themselves. Default: yes. */
   trustChain?: boolean;
@@ -47,8 +43,10 @@ export interface CheckContext {
   signal?: AbortSignal;
   revalidate: boolean;
   mayContact: (origin: string) => boolean;
-  bodies: BodyCache | null;
   sha256: Sha256;
+  memory: SkillMemory | null;
+  /** What `memory` recalled for this check's skill URLs (empty on a re-check or without memory). */
+  remembered: ReadonlyMap<string, Remembered>;
   /** The deadline and byte allowance of the whole check. */
   budget: CheckBudget;
   /** Follow the sign-in trust chain (`CheckDeps.trustChain`). */
@@ -56,8 +54,8 @@ export interface CheckContext {
 }
 
 /** What every request of the check passes to the fetch module: one place, so none forgets the budget. */
-export function fetchOptions(ctx: CheckContext, kind: FetchKind): FetchOptions {
-  return {
+export function fetchOptions(ctx: CheckContext, kind: FetchKind, validators?: Validators): FetchOptions {
+  const options: FetchOptions = {
     kind,
     site: ctx.site,
     transport: ctx.transport,
@@ -67,4 +65,6 @@ export function fetchOptions(ctx: CheckContext, kind: FetchKind): FetchOptions {
     deadline: ctx.budget.deadline,
     siteBytes: ctx.budget.siteBytes,
   };
+  if (validators) options.validators = validators;
+  return options;
 }

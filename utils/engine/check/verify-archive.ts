@@ -32,7 +32,7 @@ export async function verifyArchive(bytes: Uint8Array, entry: IndexEntry, skill:
     const md = checkSkillMd(listing.skillMd, { document, indexName: entry.name, indexDescription: entry.description });
     skill.frontmatter = md.frontmatter;
     findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
-    if (ctx.bodies) await ctx.bodies.put(hex, listing.skillMd);
+    ctx.memory?.keepBody(hex, listing.skillMd);
   }
   skill.archive = summarizeListing(listing, skillMdDigest);
   return findings;

@@ -1,5 +1,5 @@
 import { digestHex, explainMismatch, formatDigest } from './digest';
-import type { FetchResult } from '../net/fetch-bounded';
+import { fetchBounded, type FetchResult } from '../net/fetch-bounded';
 import { finding, jsonPath, type Finding } from '../report/findings';
 import { clip } from '../json/values';
 import type { SkillReport } from '../report/report';
@@ -9,7 +9,8 @@ import { DESCRIPTION_MAX, MEDIA_TYPES } from '../spec';
 import { checkFetchTarget } from '../net/url-policy';
 import { ENGINE_CODES as C } from './codes';
 import { noteCut } from './budget';
-import type { CheckContext } from './context';
+import { fetchOptions, type CheckContext } from './context';
+import type { Validators } from '../net/fetch-types';
 import { localInsecureRedirect } from './documents';
 import { verifyArchive } from './verify-archive';
 import { describeCauses } from '../report/mismatch-words';
@@ -71,13 +72,11 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   }
   const kind = entry.type === 'archive' ? 'archive' : 'skill-md';
   const expectedHex = digestHex(entry.digest ?? '')!;
-  // An archive is judged on the bytes its URL serves in this check, every time: its listing also
-  // judges the Content-Type, and a 10 MiB body is not worth keeping. Only the SKILL.md found in
-  // it is kept (verify-archive.ts), for the panel's preview.
-  const cached = ctx.revalidate || !ctx.bodies || kind === 'archive' ? null : await ctx.bodies.get(expectedHex);
-  const served: Served | Finding[] = cached
-    ? { bytes: cached, contentEncoding: null, contentType: null, url, notes: [] }
-    : await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
+  // An archive is judged on the bytes its URL serves in this check, every time, and never asked
+  // conditionally (recall in check-site.ts): its listing also judges the Content-Type, and a
+  // 10 MiB body is not worth keeping. Only the SKILL.md found in it is kept (verify-archive.ts),
+  // for the panel's preview.
+  const served = await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
   if (Array.isArray(served)) return { skill, findings: served };
   const { bytes } = served;
 
@@ -97,7 +96,13 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     return { skill, findings };
   }
   skill.status = 'verified';
-  if (!cached && ctx.bodies && kind === 'skill-md') await ctx.bodies.put(actualHex, bytes);
+  if (served.validators && kind === 'skill-md') {
+    try {
+      ctx.memory?.keep({ url, digestHex: actualHex, contentType: skill.contentType ?? null, bytes, ...served.validators });
+    } catch {
+      // Not kept: the next check asks for the whole file again.
+    }
+  }
   if (kind === 'archive') {
     // The archive lister judges the Content-Type against the bytes itself (D7).
     findings.push(...(await verifyArchive(bytes, entry, skill, ctx)));
@@ -117,6 +122,8 @@ interface Served {
   url: string;
   /** About the way it was served: a local site's redirect from https to http (D8). */
   notes: Finding[];
+  /** What a 200 answer brings to remember (null for a 304: the kept answer stands). */
+  validators: (Validators & { cors: boolean }) | null;
 }
 
 /** Fetches the artifact; returns what was served, or the findings of a failure (status set). */
@@ -128,7 +135,13 @@ async function fetchAndScreen(
   ctx: CheckContext,
   fetchArtifact: ArtifactFetcher,
 ): Promise<Served | Finding[]> {
-  const result = await fetchArtifact(url, kind);
+  let result = await fetchArtifact(url, kind);
+  // A 304 to the validators this URL sent with a kept body: the server vouches for those bytes (D5).
+  const remembered = result.ok && result.status === 304 ? ctx.remembered.get(url) : undefined;
+  const keptBytes = remembered ? await remembered.bytes : null;
+  // The kept body is gone from the store (or a 304 came unasked): ask again, for the whole file.
+  if (result.ok && result.status === 304 && !keptBytes) result = await fetchBounded(url, fetchOptions(ctx, kind));
+  const kept = result.ok && result.status === 304 ? { ...remembered!, bytes: keptBytes! } : null;
   const where = { document: url, skill: skill.name };
   if (!result.ok) {
     // The check's own budget ran out: one finding says so for the whole check (cut-short.ts).
@@ -148,20 +161,21 @@ async function fetchAndScreen(
         : C['skill-unreachable'].says(values);
     return [finding(said, where)];
   }
-  skill.contentType = result.contentType;
+  skill.contentType = result.contentType ?? kept?.contentType ?? null;
   // Without a redirect the final URL is the one requested, whose origin is known already.
   const finalOrigin = result.redirected ? new URL(result.url).origin : origin;
-  if (finalOrigin !== ctx.site.origin && !result.accessControlAllowOrigin) {
+  if (finalOrigin !== ctx.site.origin && !result.accessControlAllowOrigin && !kept?.cors) {
     skill.status = 'unreachable';
     skill.reason = SKILL_REASONS.noCors({});
     return [finding(C['skill-no-cors'].says({ skill: skill.name }), where)];
   }
   const served: Served = {
-    bytes: result.bytes,
+    bytes: kept ? kept.bytes : result.bytes,
     contentEncoding: result.contentEncoding,
-    contentType: result.contentType,
+    contentType: skill.contentType,
     url: result.url,
     notes: [],
+    validators: kept ? null : { etag: result.etag, lastModified: result.lastModified, cors: result.accessControlAllowOrigin !== null },
   };
   const insecure = localInsecureRedirect(result, ctx, skill.name);
   if (insecure) served.notes.push(insecure);
@@ -171,7 +185,7 @@ async function fetchAndScreen(
 /** A SKILL.md served with another media type (archives: the lister's own findings). */
 function contentTypeFinding(skill: SkillReport, url: string): Finding[] | null {
   const type = skill.contentType;
-  if (type === undefined) return null; // served from the digest cache
+  if (type === undefined) return null; // not fetched
   const expected: readonly string[] = MEDIA_TYPES.skillMd;
   if (type !== null && expected.includes(type)) return null;
   const said = C['skill-content-type'].says({ skill: skill.name, served: type ?? NO_CONTENT_TYPE({}), expected: or([...expected]) });

@@ -13,7 +13,9 @@ import {
   type FetchKind,
   type FetchOptions,
   type FetchResult,
+  type FetchSuccess,
   type Transport,
+  type Validators,
 } from './fetch-types';
 import type { Limits } from '../spec';
 import { MEDIA_TYPES } from '../spec';
@@ -21,7 +23,17 @@ import type { Words } from '../report/words';
 import { FETCH_WORDS } from './fetch-words';
 import { checkFetchTarget, type PolicyReason } from './url-policy';
 
-export type { ByteBudget, FailureReason, FetchFailure, FetchKind, FetchOptions, FetchResult, FetchSuccess, Transport } from './fetch-types';
+export type {
+  ByteBudget,
+  FailureReason,
+  FetchFailure,
+  FetchKind,
+  FetchOptions,
+  FetchResult,
+  FetchSuccess,
+  Transport,
+  Validators,
+} from './fetch-types';
 
 /**
  * The extension's transport: the platform `fetch`, called through a wrapper because browsers
@@ -169,7 +181,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   deadline?.addEventListener('abort', stop, { once: true });
   const init: RequestInit = {
     method: 'GET',
-    headers: ACCEPT_HEADERS[kind],
+    headers: options.validators ? conditional(ACCEPT_HEADERS[kind], options.validators) : ACCEPT_HEADERS[kind],
     credentials: 'omit',
     referrerPolicy: 'no-referrer',
     redirect: transport.manualRedirects ? 'manual' : 'follow',
@@ -207,6 +219,10 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
         return redirectRefused(attempt, final, attempt.url);
       }
     }
+    if (response.status === 304 && options.validators) {
+      discard(response);
+      return success(requestedUrl, attempt, current, redirects, response, 304, new Uint8Array(0));
+    }
     if (response.status !== 200) {
       discard(response);
       return fail(attempt, 'http-status', FETCH_WORDS.httpStatus({ status: response.status }));
@@ -224,19 +240,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
         ? fail(attempt, 'too-large', FETCH_WORDS.tooLarge({ cap: formatBytes(cap) }))
         : overBudget(attempt, siteBytes!);
     }
-    return {
-      ok: true,
-      requestedUrl,
-      url: attempt.url ?? current,
-      redirected: attempt.redirected,
-      redirects,
-      status: 200,
-      contentType: mediaTypeEssence(response.headers.get('content-type')),
-      contentEncoding: response.headers.get('content-encoding'),
-      cacheControl: response.headers.get('cache-control'),
-      accessControlAllowOrigin: response.headers.get('access-control-allow-origin'),
-      bytes: body.bytes,
-    };
+    return success(requestedUrl, attempt, current, redirects, response, 200, body.bytes);
   } catch (error) {
     if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
     if (deadline?.aborted) return fail(attempt, 'too-slow', FETCH_WORDS.tooSlow({}));
@@ -247,6 +251,42 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     signal?.removeEventListener('abort', stop);
     deadline?.removeEventListener('abort', stop);
   }
+}
+
+function success(
+  requestedUrl: string,
+  attempt: Attempt,
+  current: string,
+  redirects: string[],
+  response: Response,
+  status: 200 | 304,
+  bytes: Uint8Array,
+): FetchSuccess {
+  const header = (name: string) => response.headers.get(name);
+  return {
+    ok: true,
+    requestedUrl,
+    url: attempt.url ?? current,
+    redirected: attempt.redirected,
+    redirects,
+    status,
+    contentType: mediaTypeEssence(header('content-type')),
+    contentEncoding: header('content-encoding'),
+    cacheControl: header('cache-control'),
+    accessControlAllowOrigin: header('access-control-allow-origin'),
+    etag: header('etag'),
+    lastModified: header('last-modified'),
+    bytes,
+  };
+}
+
+/** The Accept header plus the validators a kept body came with (RFC 9110 §13.1): the server
+ *  answers 304 with no body when the file is unchanged. If-None-Match wins where both apply. */
+function conditional(accept: Readonly<Record<string, string>>, v: Validators): Record<string, string> {
+  const headers: Record<string, string> = { ...accept };
+  if (v.etag !== null) headers['If-None-Match'] = v.etag;
+  if (v.lastModified !== null) headers['If-Modified-Since'] = v.lastModified;
+  return headers;
 }
 
 function fail(attempt: Attempt, reason: FailureReason, detail: Words, policy?: PolicyReason): FetchFailure {

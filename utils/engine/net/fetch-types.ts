@@ -62,6 +62,14 @@ export interface FetchOptions {
   deadline?: AbortSignal;
   /** Bytes the whole check may still read from the site, shared by all its requests. */
   siteBytes?: ByteBudget;
+  /** Validators this URL sent with the body we kept (D5): asked for conditionally, a 304 is a success. */
+  validators?: Validators;
+}
+
+/** HTTP validators of one response (RFC 9110 §8.8), as the server sent them. */
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
 }
 
 /** A byte allowance shared by the requests of one check; each request takes what it reads. */
@@ -79,12 +87,16 @@ export interface FetchSuccess {
   redirected: boolean;
   /** Every hop in manual mode; in follow mode (browsers) only the final URL is known. */
   redirects: string[];
-  status: 200;
+  /** 304 only to a request that sent `validators`: the server vouches the kept body is unchanged,
+   *  and `bytes` is empty. */
+  status: 200 | 304;
   /** Media-type essence, lower case, no parameters. */
   contentType: string | null;
   contentEncoding: string | null;
   cacheControl: string | null;
   accessControlAllowOrigin: string | null;
+  etag: string | null;
+  lastModified: string | null;
   /** The exact served bytes (after content decoding), never decoded text: digests hash these. */
   bytes: Uint8Array;
 }

@@ -6,18 +6,15 @@
  * - storage.local: the user's options, and verified skill bodies by digest (bounded, oldest out).
  */
 import { browser } from 'wxt/browser';
-import type { BodyCache } from '../../engine/check';
 import type { Report } from '../../engine/report/report';
+import { skillBodyCache } from '../skill-body-cache';
 import {
-  BODY_INDEX_VERSION,
   OPTIONS_VERSION,
   QUIET_SITES_MAX,
   QUIET_SITES_VERSION,
-  readStoredBodyIndex,
   readStoredOptions,
   readStoredQuietSites,
   type Options,
-  type StoredBodyIndex,
   type StoredOptions,
   type StoredQuietSites,
 } from '../storage-migrations';
@@ -237,119 +234,12 @@ export function setSiteQuiet(origin: string, quiet: boolean): Promise<void> {
 
 // -- skill bodies by digest ------------------------------------------------------------------
 
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // Chunked: one call per byte is slow, one call for a megabyte overflows the argument limit.
-  for (let i = 0; i < bytes.length; i += 0x2000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x2000));
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-/** Bodies waiting in a check's batch are written once they reach this many base64 characters:
- *  memory stays bounded, and a long check writes a few times, not once per skill. */
-const FLUSH_CHARS = 1_000_000;
-
-const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
-
-/**
- * One check's view of the body cache (issue 12 §2). The index is read once, on the first
- * lookup; `put` only queues (the request pool slot never waits on storage) and the queue is
- * written in one storage call per `flush`, or sooner in the background when it grows large.
- * Writing a batch reads and rewrites the index once, not once per body.
- */
-export interface BodyBatch extends BodyCache {
-  /** Writes what is queued; resolves when every write this batch started has ended. Never rejects. */
-  flush(): Promise<void>;
-}
-
-function bodyBatch(): BodyBatch {
-  let known: Promise<Set<string>> | null = null;
-  let queued = new Map<string, Uint8Array>();
-  let queuedChars = 0;
-  let writes: Promise<void> = Promise.resolve();
-  const flush = (): Promise<void> => {
-    if (queued.size > 0) {
-      const bodies = queued;
-      queued = new Map();
-      queuedChars = 0;
-      // A cache that cannot be written (quota, a closing browser) only costs a later fetch.
-      writes = writes.then(() =>
-        storeBodies(bodies).catch((error: unknown) => console.warn('Poppy Inspector: skill bodies not kept', error)),
-      );
-    }
-    return writes;
-  };
-  return {
-    async get(hex) {
-      const waiting = queued.get(hex);
-      if (waiting) return waiting;
-      known ??= readBodyIndex().then((index) => new Set(index.map(([h]) => h)));
-      return (await known).has(hex) ? readBody(hex) : null;
-    },
-    put(hex, bytes) {
-      const chars = base64Length(bytes.length);
-      if (chars > BODY_MAX || queued.has(hex)) return Promise.resolve();
-      queued.set(hex, bytes);
-      queuedChars += chars;
-      if (queuedChars >= FLUSH_CHARS) void flush();
-      return Promise.resolve();
-    },
-    flush,
-  };
-}
-
-async function readBody(hex: string): Promise<Uint8Array | null> {
-  const text = await read<string>(local(), bodyKey(hex));
-  return typeof text === 'string' ? fromBase64(text) : null;
-}
-
-/** Adds bodies to the cache: one read of the index, one write of the bodies and the index. */
-function storeBodies(bodies: ReadonlyMap<string, Uint8Array>): Promise<void> {
-  return serialised(BODY_INDEX_KEY, async () => {
-    // Insertion order is eviction order; a body stored again moves to the end.
-    const index = (await readBodyIndex()).filter(([h]) => !bodies.has(h));
-    const added: Record<string, string> = {};
-    for (const [hex, bytes] of bodies) {
-      const text = toBase64(bytes);
-      added[bodyKey(hex)] = text;
-      index.push([hex, text.length]);
-    }
-    let total = index.reduce((sum, [, size]) => sum + size, 0);
-    const evicted: string[] = [];
-    while (total > BODY_BUDGET && index.length > 1) {
-      const [oldHex, size] = index.shift()!;
-      const key = bodyKey(oldHex);
-      // Only if the constants change: one write adds less than the budget (FLUSH_CHARS + BODY_MAX).
-      if (key in added) delete added[key];
-      else evicted.push(key);
-      total -= size;
-    }
-    if (evicted.length > 0) await local().remove(evicted);
-    const stored: StoredBodyIndex = { version: BODY_INDEX_VERSION, bodies: index };
-    await local().set({ ...added, [BODY_INDEX_KEY]: stored });
-  });
-}
-
-/**
- * The engine's digest → bytes cache (verified bodies only; the engine re-hashes on use). A check
- * takes a `batch()`; `get` and `put` here are one-off lookups and writes (the panel's preview).
- */
-export const skillBodies = {
-  get: readBody,
-  async put(hex: string, bytes: Uint8Array): Promise<void> {
-    if (base64Length(bytes.length) > BODY_MAX) return;
-    await storeBodies(new Map([[hex, bytes]]));
-  },
-  batch: bodyBatch,
-} satisfies BodyCache & { batch(): BodyBatch };
-
-/** The body index as this release keeps it, whatever an earlier one wrote: [hex, stored size], oldest first. */
-async function readBodyIndex(): Promise<StoredBodyIndex['bodies']> {
-  return readStoredBodyIndex(await read<unknown>(local(), BODY_INDEX_KEY)).bodies;
-}
+/** The engine's skill memory and the preview's bodies by digest, in storage.local (skill-body-cache.ts). */
+export const skillBodies = skillBodyCache(local, {
+  indexKey: BODY_INDEX_KEY,
+  bodyKey,
+  budget: BODY_BUDGET,
+  bodyMax: BODY_MAX,
+  serialised,
+});
+export type { BodyBatch } from '../skill-body-cache';

@@ -1,4 +1,5 @@
 import { bodyIndexV1ToV2, isBodyIndexV1, isBodyPair } from './skill-bodies-v1-to-v2';
+import { bodyIndexV2ToV3, isBodyIndexV2, isStoredUrl } from './skill-bodies-v2-to-v3';
 import { isOptionsV1, optionsV1ToV2 } from './options-v1-to-v2';
 import {
   BODY_INDEX_VERSION,
@@ -18,6 +19,7 @@ export {
   type StoredBodyIndex,
   type StoredOptions,
   type StoredQuietSites,
+  type StoredUrl,
 } from './versions';
 
 /** Whatever is stored under the options key, as this release's shape: never throws. */
@@ -31,10 +33,11 @@ export function readStoredOptions(raw: unknown, defaults: Omit<StoredOptions, 'v
 
 /** Whatever is stored under the body-index key, as this release's shape: never throws. */
 export function readStoredBodyIndex(raw: unknown): StoredBodyIndex {
-  if (isBodyIndexV1(raw)) return bodyIndexV1ToV2(raw);
-  if (isRecord(raw) && raw.version === BODY_INDEX_VERSION && Array.isArray(raw.bodies))
-    return { version: BODY_INDEX_VERSION, bodies: raw.bodies.filter(isBodyPair) };
-  return { version: BODY_INDEX_VERSION, bodies: [] };
+  if (isBodyIndexV1(raw)) return bodyIndexV2ToV3(bodyIndexV1ToV2(raw));
+  if (isBodyIndexV2(raw)) return bodyIndexV2ToV3(raw);
+  if (isRecord(raw) && raw.version === BODY_INDEX_VERSION && Array.isArray(raw.bodies) && Array.isArray(raw.urls))
+    return { version: BODY_INDEX_VERSION, bodies: raw.bodies.filter(isBodyPair), urls: raw.urls.filter(isStoredUrl) };
+  return { version: BODY_INDEX_VERSION, bodies: [], urls: [] };
 }
 
 /** The quiet-sites list is short by nature; a corrupt or hostile one is cut, never trusted whole. */

@@ -1,11 +1,15 @@
-import { BODY_INDEX_VERSION, type StoredBodyIndex } from './versions';
+/** Version 2 (0.2.0 development): `{ version: 2, bodies }`. */
+export interface BodyIndexV2 {
+  version: 2;
+  bodies: [hex: string, size: number][];
+}
 
 /** Version 1 (0.1.0): a bare array of [hex, size] pairs. */
 export const isBodyIndexV1 = (value: unknown): value is unknown[] => Array.isArray(value);
 
 /** Version 2 wraps the pairs with a version; malformed pairs are dropped (their bodies become unreachable and age out). */
-export function bodyIndexV1ToV2(v1: readonly unknown[]): StoredBodyIndex {
-  return { version: BODY_INDEX_VERSION, bodies: v1.filter(isBodyPair) };
+export function bodyIndexV1ToV2(v1: readonly unknown[]): BodyIndexV2 {
+  return { version: 2, bodies: v1.filter(isBodyPair) };
 }
 
 export function isBodyPair(pair: unknown): pair is [string, number] {

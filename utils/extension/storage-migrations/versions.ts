@@ -16,12 +16,27 @@ export const OPTIONS_VERSION = 2;
 /** The options as the rest of the extension sees them. */
 export type Options = Omit<StoredOptions, 'version'>;
 
-/** The skill-body cache's index as this release writes it: [hex, stored size], oldest first. */
+/**
+ * The skill-body cache's index as this release writes it: bodies as [hex, stored size], and the
+ * validators each skill URL sent with its verified body (D5: a 304 to them lets that body stand
+ * in for the answer), both oldest first.
+ */
 export interface StoredBodyIndex {
   version: typeof BODY_INDEX_VERSION;
   bodies: [hex: string, size: number][];
+  urls: StoredUrl[];
 }
-export const BODY_INDEX_VERSION = 2;
+export const BODY_INDEX_VERSION = 3;
+
+/** One skill URL's last verified answer: the body's digest and what a 304 need not repeat. */
+export interface StoredUrl {
+  url: string;
+  hex: string;
+  etag: string | null;
+  lastModified: string | null;
+  contentType: string | null;
+  cors: boolean;
+}
 
 /** Origins the user asked, in the panel, not to check on visit ("Don't check this site automatically"). */
 export interface StoredQuietSites {

@@ -1,0 +1,29 @@
+// Issue 9 §1 in Chromium: statuses come from this check's answers, never from kept bodies.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
+import { northlight } from '../../fixtures/sites/northlight';
+import { changingNorthlight, northlightCrlfCopy } from '../../fixtures/sites/northlight-changing';
+import { launchChromium, type ChromiumSession } from '../harness/chromium';
+import { fileChangesAfterVerified, sameDigestTwoSites, type MemorySession } from '../harness/skill-memory';
+
+const changing = changingNorthlight();
+const copy = northlightCrlfCopy();
+let server: FixtureServer;
+let browser: ChromiumSession;
+let session: MemorySession<Awaited<ReturnType<ChromiumSession['openPanel']>>>;
+
+beforeAll(async () => {
+  server = await startFixtureServer({ sites: [northlight, copy, changing.site], https: false });
+  browser = await launchChromium();
+  session = { ...browser, inExtension: async (expression) => (await browser.worker()).evaluate(expression) };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Chromium: a cache never vouches', () => {
+  it('the same digest served differently by two sites: the CRLF copy is a mismatch', () => sameDigestTwoSites(session, server, copy.name));
+  it('a file changed after a verified check: mismatch on the automatic re-check and on Check again; gone: unreachable', () =>
+    fileChangesAfterVerified(session, server, changing));
+});

@@ -1,0 +1,27 @@
+// Issue 9 §1 in Firefox: statuses come from this check's answers, never from kept bodies.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
+import { northlight } from '../../fixtures/sites/northlight';
+import { changingNorthlight, northlightCrlfCopy } from '../../fixtures/sites/northlight-changing';
+import { launchFirefox, type FirefoxSession } from '../harness/firefox';
+import { fileChangesAfterVerified, sameDigestTwoSites } from '../harness/skill-memory';
+
+const changing = changingNorthlight();
+const copy = northlightCrlfCopy();
+let server: FixtureServer;
+let browser: FirefoxSession;
+
+beforeAll(async () => {
+  server = await startFixtureServer({ sites: [northlight, copy, changing.site], https: false });
+  browser = await launchFirefox();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Firefox: a cache never vouches', () => {
+  it('the same digest served differently by two sites: the CRLF copy is a mismatch', () => sameDigestTwoSites(browser, server, copy.name));
+  it('a file changed after a verified check: mismatch on the automatic re-check and on Check again; gone: unreachable', () =>
+    fileChangesAfterVerified(browser, server, changing));
+});

@@ -1,0 +1,89 @@
+/**
+ * Issue 9 §1 in a real browser, the same steps in Chromium and Firefox: a skill's status comes
+ * only from what its URL answers during this check (or a 304 to the validators it sent), never
+ * from a body the extension kept by digest.
+ */
+import { expect } from 'vitest';
+import { GLYPHS } from '../../../utils/extension/badge';
+import { DEFAULT_LIMITS } from '../../../utils/engine/spec';
+import type { FixtureServer } from '../../fixtures/server';
+import { northlight } from '../../fixtures/sites/northlight';
+import { CHANGING_SKILL, type ChangingSite } from '../../fixtures/sites/northlight-changing';
+import { message } from './messages';
+import { readPanel, settledBadge, settledPanel, statuses, visitAndCheck, type EvaluatingPage, type ExtensionSession } from './panel';
+import { waitFor } from './wait';
+
+export interface MemorySession<P extends EvaluatingPage> extends ExtensionSession<P> {
+  /** Evaluates `expression` where `chrome.storage` is (the worker, or an extension page). */
+  inExtension(expression: string): Promise<unknown>;
+}
+
+/** The panel's "Check again" button, pressed as a user would. */
+const PRESS_RECHECK = `(() => {
+  const button = Array.from(document.querySelectorAll('button')).find((b) => (b.textContent || '').includes(${JSON.stringify(message('recheck'))}));
+  if (!button) throw new Error('no Check again button');
+  button.click();
+  return true;
+})()`;
+
+/** Moves the origin's stored result back past the freshness window, as ten minutes of browsing would. */
+const agePast = (origin: string) => `(async () => {
+  const area = (globalThis.browser || globalThis.chrome).storage.session;
+  const key = ${JSON.stringify(`result:${origin}`)};
+  const got = await area.get(key);
+  got[key].checkedAt -= ${DEFAULT_LIMITS.freshMs + 60_000};
+  await area.set({ [key]: got[key] });
+  return got[key].checkedAt;
+})()`;
+
+const statusOf = async (page: EvaluatingPage) => (await readPanel(page)).skills.find((s) => s.name === CHANGING_SKILL)?.status;
+
+async function recheckUntil(panel: EvaluatingPage, status: string): Promise<void> {
+  await panel.evaluate(PRESS_RECHECK);
+  expect(
+    await waitFor(
+      () => statusOf(panel),
+      (s) => s === status,
+      { what: `${CHANGING_SKILL} to read ${status}`, timeoutMs: 30_000 },
+    ),
+  ).toBe(status);
+}
+
+/** Northlight first (its bodies kept), then a copy serving the same digest with CRLF: a mismatch. */
+export async function sameDigestTwoSites<P extends EvaluatingPage>(browser: MemorySession<P>, server: FixtureServer, copy: string) {
+  const first = await visitAndCheck(browser, `${server.origin('northlight')}/`);
+  expect(statuses(first.snapshot)).toEqual(northlight.expect.skills);
+  const second = await visitAndCheck(browser, `${server.origin(copy)}/`);
+  expect(second.snapshot.verdict).toBe('errors');
+  expect(statuses(second.snapshot)[CHANGING_SKILL]).toBe('mismatch');
+  expect(second.snapshot.skills.find((s) => s.name === CHANGING_SKILL)?.text).toMatch(/CRLF/);
+}
+
+/** Verified, then the file changes on the server: the automatic re-check after the freshness
+ *  window and "Check again" both say mismatch; then the file is gone: unreachable. */
+export async function fileChangesAfterVerified<P extends EvaluatingPage>(
+  browser: MemorySession<P>,
+  server: FixtureServer,
+  changing: ChangingSite,
+) {
+  const origin = server.origin(changing.site.name);
+  changing.set('original');
+  const first = await visitAndCheck(browser, `${origin}/`);
+  expect(statuses(first.snapshot)).toEqual(changing.site.expect.skills);
+
+  changing.set('crlf');
+  await browser.inExtension(agePast(origin));
+  const again = await browser.visit(`${origin}/`);
+  // The visit alone re-checks (the result is stale): the badge turns before any panel opens.
+  expect(await settledBadge(browser, again.tabId, `3${GLYPHS.errors}`)).toBe(`3${GLYPHS.errors}`);
+  const panel = await browser.openPanel(again.tabId);
+  expect(statuses(await settledPanel(panel))[CHANGING_SKILL]).toBe('mismatch');
+
+  changing.set('original');
+  await recheckUntil(panel, 'verified');
+  changing.set('crlf');
+  await recheckUntil(panel, 'mismatch');
+  changing.set('gone');
+  await recheckUntil(panel, 'unreachable');
+  changing.set('original');
+}
