@@ -57,8 +57,11 @@ async function setup(options: Partial<storage.Options> = {}) {
 /** A skill the engine left for the panel: on another host, not contacted by an automatic check. */
 const elsewhere = { ...skill('elsewhere', 'not-checked'), notChecked: 'other-host' as const };
 
-const stored = (origin: string, ageMs: number, allHosts = false) =>
-  storage.setResult(origin, { ...resultFor(origin, 2), checkedAt: NOW - ageMs, allHosts });
+/** A result of that age, as if its check ran then: no revisit time of a later check stands. */
+const stored = async (origin: string, ageMs: number, allHosts = false) => {
+  await storage.setRevisit(origin, null);
+  await storage.setResult(origin, { ...resultFor(origin, 2), checkedAt: NOW - ageMs, allHosts });
+};
 
 beforeEach(() => {
   (fakeBrowser.action as { setIcon: unknown }).setIcon = vi.fn(async () => undefined);

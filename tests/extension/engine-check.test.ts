@@ -6,7 +6,7 @@ import { createScheduler } from '../../utils/extension/check-scheduler';
 import { engineCheck } from '../../utils/extension/engine-check';
 import * as storage from '../../utils/extension/platform/storage';
 import { verifiedMarkdown } from '../../utils/extension/verified-markdown';
-import { storedBodyDigests } from './helpers';
+import { storedSkillDigests } from './helpers';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { secondOrigin } from '../fixtures/sites/second-origin';
 import { skillsCdn } from '../fixtures/sites/skills-cdn';
@@ -44,7 +44,7 @@ describe('automatic vs panel checks with the real engine', () => {
     });
     expect(cdnRequests()).toEqual([]);
     expect(server.requests.every((r) => r.site === 'second-origin')).toBe(true);
-    expect(await storedBodyDigests()).toEqual([]);
+    expect(await storedSkillDigests()).toEqual([]);
   });
 
   it('opening the panel fetches the other hosts and caches verified bodies by digest', async () => {
@@ -60,7 +60,7 @@ describe('automatic vs panel checks with the real engine', () => {
     const result = await storage.getResult(site);
     expect(result?.allHosts).toBe(true);
     const verified = result!.report.skills.filter((sk) => sk.status === 'verified');
-    expect((await storedBodyDigests()).sort()).toEqual(verified.map((sk) => sk.expectedDigest!.slice('sha256:'.length)).sort());
+    expect((await storedSkillDigests()).sort()).toEqual(verified.map((sk) => sk.expectedDigest!.slice('sha256:'.length)).sort());
 
     // The panel's "read this skill" path: the exact verified bytes, from the cache.
     const md = await verifiedMarkdown(result, verified[0]!.expectedDigest!, storage.skillBodies);

@@ -53,6 +53,13 @@ export async function storedBodyDigests(): Promise<string[]> {
   return raw?.bodies.map(([hex]) => hex) ?? [];
 }
 
+/** The same, without the discovery documents kept for their conditional requests (issue 12 §5). */
+export async function storedSkillDigests(): Promise<string[]> {
+  const raw = (await fakeBrowser.storage.local.get(STORAGE_KEYS.bodyIndex))[STORAGE_KEYS.bodyIndex] as StoredBodyIndex | undefined;
+  const documents = new Set(raw?.urls.filter((u) => /\/\.well-known\/(poppy\.json|[\w-]+\/index\.json)$/.test(u.url)).map((u) => u.hex));
+  return (await storedBodyDigests()).filter((hex) => !documents.has(hex));
+}
+
 /** fakeBrowser's i18n is unmocked; tests that go through the real `t` install the messages (again after each reset). */
 export function installLocale(): void {
   fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;

@@ -209,6 +209,13 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   archiveListMs: 5000,
 });
 
+/**
+ * How long a visit waits before checking an origin again (issue 12 §5): at least `freshMs`;
+ * "nothing published" about a day; the site's own Cache-Control (`CheckResult.serverFreshMs`)
+ * within [freshMs, maxMs]. "Check again" always asks anew.
+ */
+export const REVISIT = Object.freeze({ nothingMs: 24 * 60 * 60 * 1000, maxMs: 24 * 60 * 60 * 1000 });
+
 /** The command line's whole-check deadline (`check --timeout`): it checks up to 1000 skills. */
 export const CLI_CHECK_MS = 120_000;
 

@@ -10,6 +10,7 @@ import type { Report } from '../engine/report/report';
 import { DEFAULT_LIMITS } from '../engine/spec';
 import type * as Storage from './platform/storage';
 import type { StoredResult } from './platform/storage';
+import { revisitAfter, visitMayWait } from './revisit-policy';
 
 export interface CheckRequest {
   /** May fetch skill files on other hosts (panel open, or the user's opt-in; D5). */
@@ -34,6 +35,8 @@ export type SchedulerStore = Pick<
   | 'getOptions'
   | 'getQuietSites'
   | 'sweepResults'
+  | 'getRevisit'
+  | 'setRevisit'
 >;
 
 export interface SchedulerDeps {
@@ -91,8 +94,6 @@ export function createScheduler(deps: SchedulerDeps) {
   const jobs = new Map<string, Job>();
   let lastSweep = now();
 
-  const isFresh = (checkedAt: number) => now() - checkedAt < freshMs;
-
   async function stateOf(origin: string): Promise<BadgeState> {
     if (jobs.has(origin)) return { kind: 'checking' };
     const result = await store.getResult(origin);
@@ -124,10 +125,13 @@ export function createScheduler(deps: SchedulerDeps) {
       await store.setMarker(origin, marker);
       await showOrigin(origin);
       started();
-      const { report, rawPoppy } = await deps.runCheck(origin, request, progress.write);
+      const result = await deps.runCheck(origin, request, progress.write);
+      const { report, rawPoppy } = result;
       // The last progress write must not land after the marker is cleared.
       await progress.drained();
-      await store.setResult(origin, { report, rawPoppy, checkedAt: now(), allHosts: request.allHosts });
+      const checkedAt = now();
+      await store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts });
+      await store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt);
     } catch (error) {
       // The engine reports problems as findings; reaching here means a bug or a storage failure.
       console.error(`Poppy Inspector: check of ${origin} failed`, error);
@@ -190,9 +194,15 @@ export function createScheduler(deps: SchedulerDeps) {
       sweepNowAndThen();
       const job = await liveOrRestarted(origin);
       if (job) return job.started.then(() => deps.showBadge(tabId, { kind: 'checking' }));
-      const [result, options, quiet] = await Promise.all([store.getResult(origin), store.getOptions(), store.getQuietSites()]);
-      // Off for every site, or for this one (the panel's per-site choice): checked when the panel opens.
-      if ((result && isFresh(result.checkedAt)) || !options.autoCheck || quiet.has(origin))
+      const [result, revisit, options, quiet] = await Promise.all([
+        store.getResult(origin),
+        store.getRevisit(origin),
+        store.getOptions(),
+        store.getQuietSites(),
+      ]);
+      // Checked recently enough (or the site said to wait), off for every site, or for this one
+      // (the panel's per-site choice): checked when the panel opens.
+      if (visitMayWait(now(), freshMs, result?.checkedAt ?? null, revisit) || !options.autoCheck || quiet.has(origin))
         return deps.showBadge(tabId, await stateOf(origin));
       await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false }).started;
     },

@@ -120,14 +120,16 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
         const texts = area()
           .get(keys)
           .catch(() => ({}) as Record<string, unknown>);
-        for (const { url, hex, etag, lastModified, contentType, cors } of entries) {
+        for (const { url, hex, etag, lastModified, contentType, cors, cacheControl } of entries) {
           const bytes = texts.then((got) => decoded(got[bodyKey(hex)]));
-          out.set(url, { digestHex: hex, etag, lastModified, contentType, cors, bytes });
+          out.set(url, { digestHex: hex, etag, lastModified, contentType, cors, cacheControl, bytes });
         }
         return out;
       },
-      keep({ url, digestHex, etag, lastModified, contentType, cors, bytes }: Kept) {
-        if (queue(digestHex, bytes)) urls.set(url, { url, hex: digestHex, etag, lastModified, contentType, cors });
+      keep({ url, digestHex, etag, lastModified, contentType, cors, cacheControl, bytes }: Kept) {
+        const entry: StoredUrl = { url, hex: digestHex, etag, lastModified, contentType, cors };
+        if (cacheControl !== undefined) entry.cacheControl = cacheControl;
+        if (queue(digestHex, bytes)) urls.set(url, entry);
       },
       keepBody(hex, bytes) {
         queue(hex, bytes);

@@ -26,13 +26,17 @@ const PRESS_RECHECK = `(() => {
   return true;
 })()`;
 
-/** Moves the origin's stored result back past the freshness window, as ten minutes of browsing would. */
+/** Moves the origin's stored result and its revisit time back past the freshness window, as
+ *  ten minutes of browsing would (the fixture sends max-age=300: ten minutes is the wait). */
 const agePast = (origin: string) => `(async () => {
-  const area = (globalThis.browser || globalThis.chrome).storage.session;
+  const storage = (globalThis.browser || globalThis.chrome).storage;
   const key = ${JSON.stringify(`result:${origin}`)};
-  const got = await area.get(key);
+  const got = await storage.session.get(key);
   got[key].checkedAt -= ${DEFAULT_LIMITS.freshMs + 60_000};
-  await area.set({ [key]: got[key] });
+  await storage.session.set({ [key]: got[key] });
+  const { revisits } = await storage.local.get('revisits');
+  for (const entry of revisits.origins) if (entry[0] === ${JSON.stringify(origin)}) entry[1] -= ${DEFAULT_LIMITS.freshMs + 60_000};
+  await storage.local.set({ revisits });
   return got[key].checkedAt;
 })()`;
 

@@ -66,7 +66,9 @@ describe('a store whose skills are archives', () => {
     const { map, memory } = memoryCache();
     await checkSite(server.publicOrigin('archive-books'), { transport, memory });
     const kept = [...map.values()].map((bytes) => new TextDecoder().decode(bytes.subarray(0, 4)));
-    expect(kept).toEqual(['---\n', '---\n']); // the two SKILL.md files, not the archives
+    // The two SKILL.md files and the index (for its conditional request), not the archives.
+    expect(kept.sort()).toEqual(['---\n', '---\n', '{\n  ']);
+    expect([...memory.urls.keys()].filter((u) => /\.(tar\.gz|zip)$/.test(u))).toEqual([]);
     server.clearRequests();
     const again = await checkSite(server.publicOrigin('archive-books'), { transport, memory });
     expect(again.report.skills.map((s) => s.status)).toEqual(['verified', 'verified']);

@@ -15,6 +15,7 @@ import { sha256Hex } from './digest';
 import { cutShortFinding } from './cut-short';
 import { fetchOptions, type CheckContext, type CheckDeps } from './context';
 import { readSiteDocument, type JsonDocumentRead } from './documents';
+import { discoveryUrls, noteFreshness, recallUrls, skillMdUrls } from './remember';
 import { siteUnreachable } from './unreachable';
 import { inPool } from './pool';
 import { computeVerdict } from '../report/verdict';
@@ -24,6 +25,10 @@ export interface CheckResult {
   report: Report;
   /** poppy.json as served (for the panel's raw view); null when not published. */
   rawPoppy: string | null;
+  /** The shortest time the site's own answers (discovery documents, skill files, 404s included)
+   *  may be reused without asking, per their Cache-Control: 0 for no-cache or no-store, null
+   *  when none said (or absent). The extension spaces its automatic checks by it (issue 12 §5). */
+  serverFreshMs?: number | null;
 }
 
 /**
@@ -33,7 +38,7 @@ export interface CheckResult {
 export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<CheckResult> {
   const now = deps.now ?? (() => new Date());
   const target = normaliseTarget(siteUrl);
-  if (!target.ok) return { report: emptyReport(siteUrl, now(), [target.finding]), rawPoppy: null };
+  if (!target.ok) return { report: emptyReport(siteUrl, now(), [target.finding]), rawPoppy: null, serverFreshMs: null };
 
   const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const ctx: CheckContext = {
@@ -46,6 +51,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     sha256: deps.sha256 ?? sha256Hex,
     memory: deps.memory ?? null,
     remembered: new Map(),
+    serverFreshMs: null,
     budget: startBudget(limits),
     trustChain: deps.trustChain ?? true,
   };
@@ -67,7 +73,8 @@ async function checkOrigin(
   const findings: Finding[] = [...found];
 
   // Every request of the check runs in a pool of `limits.concurrency`: these two, the legacy
-  // index alone, then the skill files.
+  // index alone, then the skill files. The documents go out with the validators they sent last time.
+  await recallUrls(discoveryUrls(origin), ctx);
   const [poppyDoc, indexDoc] = (await inPool(2, limits.concurrency, (i) =>
     i === 0 ? readSiteDocument('poppy', origin + WELL_KNOWN.poppy, ctx) : readSiteDocument('index', origin + WELL_KNOWN.skillIndex, ctx),
   )) as [JsonDocumentRead, JsonDocumentRead];
@@ -112,7 +119,7 @@ async function checkOrigin(
 
   // The trust chain's documents share the pool with the skill files (D10).
   const trustChain = !ctx.trustChain ? trustSkipped(poppy) : trustRun(poppy, ctx);
-  await recall(merged, ctx);
+  await recallUrls(skillMdUrls(merged), ctx);
   const outcomes = await verifyAll(merged, ctx, onProgress, trustChain.tasks);
   const skills: SkillReport[] = outcomes.map((o) => o.skill);
   for (const o of outcomes) findings.push(...o.findings);
@@ -138,28 +145,11 @@ async function checkOrigin(
   if (cut) report.cutShort = { ...cut };
   if (cap) report.cap = cap;
   if (trust?.trust) report.trust = trust.trust;
-  return { report, rawPoppy: poppyDoc.value ? poppyDoc.text : null };
+  return { report, rawPoppy: poppyDoc.value ? poppyDoc.text : null, serverFreshMs: ctx.serverFreshMs };
 }
 
 function indexContext(source: 'poppy' | 'well-known', document: string, requestedUrl: string, limits: Limits) {
   return { source, document, requestedUrl, pathPrefix: source === 'poppy' ? ['skill_index'] : [], maxSkills: limits.maxSkills };
-}
-
-/**
- * One batched read of what earlier checks kept for these SKILL.md URLs; none on a re-check (D5).
- * Archives are judged on the bytes served in this check, every time, so they are never asked
- * conditionally (verify-archive.ts). The kept bodies arrive while the requests run.
- */
-async function recall(merged: readonly MergedEntry[], ctx: CheckContext): Promise<void> {
-  if (!ctx.memory || ctx.revalidate) return;
-  const pending = merged.filter((m) => m.entry.status === 'pending' && m.entry.type !== 'archive' && m.entry.url);
-  const urls = [...new Set(pending.map((m) => m.entry.url!))];
-  if (urls.length === 0) return;
-  try {
-    ctx.remembered = await ctx.memory.recall(urls);
-  } catch {
-    // Storage that fails to answer costs whole requests, never a result.
-  }
 }
 
 /** Each skill is fetched *and* verified by one task of the check's pool, so at most
@@ -206,7 +196,10 @@ function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): Art
     // Called from a task of the check's pool, which is what limits the requests in flight.
     // With validators from a kept body, an unchanged file costs a 304 and no body (D5).
     const kept = kind === 'skill-md' ? ctx.remembered.get(url) : undefined;
-    slot.result ??= fetchBounded(url, fetchOptions(ctx, kind, kept && { etag: kept.etag, lastModified: kept.lastModified }));
+    slot.result ??= fetchBounded(url, fetchOptions(ctx, kind, kept && { etag: kept.etag, lastModified: kept.lastModified })).then((r) => {
+      if (r.ok) noteFreshness(ctx, r.cacheControl, r.age);
+      return r;
+    });
     const result = slot.result;
     if (--slot.uses <= 0) pending.delete(url);
     return result;

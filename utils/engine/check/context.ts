@@ -47,6 +47,8 @@ export interface CheckContext {
   memory: SkillMemory | null;
   /** What `memory` recalled for this check's skill URLs (empty on a re-check or without memory). */
   remembered: ReadonlyMap<string, Remembered>;
+  /** The shortest reuse time the site's answers allowed so far (`CheckResult.serverFreshMs`). */
+  serverFreshMs: number | null;
   /** The deadline and byte allowance of the whole check. */
   budget: CheckBudget;
   /** Follow the sign-in trust chain (`CheckDeps.trustChain`). */

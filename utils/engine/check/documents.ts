@@ -6,6 +6,8 @@ import { NOT_FOUND_STATUSES } from '../report/state';
 import { ENGINE_CODES as C } from './codes';
 import { noteCut } from './budget';
 import { fetchOptions, type CheckContext } from './context';
+import { freshness } from '../net/http-freshness';
+import { keepAnswer, noteFreshness } from './remember';
 
 export interface JsonDocumentRead {
   info: DocumentInfo;
@@ -23,12 +25,13 @@ export interface JsonDocumentRead {
 
 /** Fetches one of the site's own JSON documents and reads it; every failure becomes a finding. */
 export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, ctx: CheckContext): Promise<JsonDocumentRead> {
-  const result = await fetchBounded(url, fetchOptions(ctx, kind === 'poppy' ? 'poppy' : 'index'));
+  const result = await askDocument(url, kind === 'poppy' ? 'poppy' : 'index', ctx);
+  noteFreshness(ctx, result.cacheControl, result.ok ? result.age : null);
   const info: DocumentInfo = {
     kind,
     requestedUrl: url,
     url: result.url,
-    httpStatus: result.ok ? 200 : result.httpStatus,
+    httpStatus: result.ok ? result.status : result.httpStatus,
     contentType: result.ok ? result.contentType : null,
     bytes: result.ok ? result.bytes.byteLength : null,
     redirected: result.redirected,
@@ -51,7 +54,33 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
     return { ...base, findings: doc.published ? findings : doc.findings };
   }
   info.published = true;
+  if (result.status === 200 && (result.etag !== null || result.lastModified !== null) && freshness(result.cacheControl).store) {
+    const { etag, lastModified, contentType, cacheControl, bytes } = result;
+    const cors = result.accessControlAllowOrigin !== null;
+    keepAnswer(ctx, { url, digestHex: await ctx.sha256(bytes), etag, lastModified, contentType, cors, cacheControl, bytes });
+  }
   return { ...base, value: doc.value, text: doc.text, findings };
+}
+
+/**
+ * The document, asked with the validators it sent last time (issue 12 §5). A 304 stands in the
+ * kept answer: its bytes, and the headers a 304 need not repeat. Without the kept bytes (gone
+ * from the store) it is asked again, whole.
+ */
+async function askDocument(url: string, kind: 'poppy' | 'index', ctx: CheckContext): Promise<FetchResult> {
+  const kept = ctx.remembered.get(url);
+  const result = await fetchBounded(url, fetchOptions(ctx, kind, kept && { etag: kept.etag, lastModified: kept.lastModified }));
+  if (!result.ok || result.status !== 304) return result;
+  const bytes = kept ? await kept.bytes : null;
+  if (!kept || !bytes) return fetchBounded(url, fetchOptions(ctx, kind));
+  return {
+    ...result,
+    bytes,
+    contentType: result.contentType ?? kept.contentType,
+    // Only its presence is judged (missing-cors).
+    accessControlAllowOrigin: result.accessControlAllowOrigin ?? (kept.cors ? '*' : null),
+    cacheControl: result.cacheControl ?? kept.cacheControl ?? null,
+  };
 }
 
 function failureFindings(result: Extract<FetchResult, { ok: false }>): { findings: Finding[]; noAnswer: boolean } {

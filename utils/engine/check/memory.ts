@@ -18,6 +18,8 @@ export interface Remembered extends Validators {
   contentType: string | null;
   /** Whether it carried `Access-Control-Allow-Origin` (a 304 need not repeat it). */
   cors: boolean;
+  /** Its Cache-Control, for a discovery document (a 304 need not repeat it). */
+  cacheControl?: string | null;
   /** The kept body, read while the requests run (the validators alone are enough to ask); null
    *  when it is gone from the store, and the URL is then asked again without validators. Never rejects. */
   bytes: Promise<Uint8Array | null>;

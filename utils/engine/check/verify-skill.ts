@@ -13,6 +13,7 @@ import { fetchOptions, type CheckContext } from './context';
 import type { Validators } from '../net/fetch-types';
 import { localInsecureRedirect } from './documents';
 import { verifyArchive } from './verify-archive';
+import { keepAnswer } from './remember';
 import { describeCauses } from '../report/mismatch-words';
 import { or, sentence } from '../report/words';
 
@@ -96,13 +97,8 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     return { skill, findings };
   }
   skill.status = 'verified';
-  if (served.validators && kind === 'skill-md') {
-    try {
-      ctx.memory?.keep({ url, digestHex: actualHex, contentType: skill.contentType ?? null, bytes, ...served.validators });
-    } catch {
-      // Not kept: the next check asks for the whole file again.
-    }
-  }
+  if (served.validators && kind === 'skill-md')
+    keepAnswer(ctx, { url, digestHex: actualHex, contentType: skill.contentType ?? null, bytes, ...served.validators });
   if (kind === 'archive') {
     // The archive lister judges the Content-Type against the bytes itself (D7).
     findings.push(...(await verifyArchive(bytes, entry, skill, ctx)));

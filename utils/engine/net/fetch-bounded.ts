@@ -225,7 +225,10 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     }
     if (response.status !== 200) {
       discard(response);
-      return fail(attempt, 'http-status', FETCH_WORDS.httpStatus({ status: response.status }));
+      const failure = fail(attempt, 'http-status', FETCH_WORDS.httpStatus({ status: response.status }));
+      const cacheControl = response.headers.get('cache-control');
+      if (cacheControl !== null) failure.cacheControl = cacheControl;
+      return failure;
     }
     const cap = capFor(kind, limits);
     const declared = response.headers.get('content-length');
@@ -276,6 +279,7 @@ function success(
     accessControlAllowOrigin: header('access-control-allow-origin'),
     etag: header('etag'),
     lastModified: header('last-modified'),
+    age: header('age'),
     bytes,
   };
 }

@@ -97,6 +97,8 @@ export interface FetchSuccess {
   accessControlAllowOrigin: string | null;
   etag: string | null;
   lastModified: string | null;
+  /** Seconds the answer spent in caches on the way (RFC 9111 §5.1); absent when not read. */
+  age?: string | null;
   /** The exact served bytes (after content decoding), never decoded text: digests hash these. */
   bytes: Uint8Array;
 }
@@ -130,6 +132,8 @@ export interface FetchFailure {
   policy?: PolicyReason;
   /** `network` failures whose cause the transport named. */
   network?: NetworkCause;
+  /** `http-status` failures: the answer's Cache-Control (how long a 404 may be believed). */
+  cacheControl?: string | null;
 }
 
 export type FetchResult = FetchSuccess | FetchFailure;

@@ -14,6 +14,10 @@ import {
   QUIET_SITES_VERSION,
   readStoredOptions,
   readStoredQuietSites,
+  readStoredRevisits,
+  REVISITS_MAX,
+  REVISITS_VERSION,
+  type StoredRevisits,
   type Options,
   type StoredOptions,
   type StoredQuietSites,
@@ -44,7 +48,7 @@ export interface CheckMarker {
 export type { Options };
 const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
 
-/** Every key this module writes, in one place: four fixed keys and three prefixes. */
+/** Every key this module writes, in one place: five fixed keys and three prefixes. */
 export const STORAGE_KEYS = {
   /** session: tab id → origin it shows. */
   tabs: 'tabs',
@@ -56,11 +60,13 @@ export const STORAGE_KEYS = {
   options: 'options',
   /** local: origins not to check on visit, the panel's per-site choice (versioned). */
   quietSites: 'quiet-sites',
+  /** local: when to check each origin again on a visit (versioned, bounded). */
+  revisits: 'revisits',
   /** local: the skill-body cache's index (versioned), and `skill:<hex>` each body in base64. */
   bodyIndex: 'skill-bodies',
   bodyPrefix: 'skill:',
 } as const;
-const { tabs: TABS_KEY, options: OPTIONS_KEY, quietSites: QUIET_KEY, bodyIndex: BODY_INDEX_KEY } = STORAGE_KEYS;
+const { tabs: TABS_KEY, options: OPTIONS_KEY, quietSites: QUIET_KEY, revisits: REVISITS_KEY, bodyIndex: BODY_INDEX_KEY } = STORAGE_KEYS;
 const resultKey = (origin: string) => `${STORAGE_KEYS.resultPrefix}${origin}`;
 const markerKey = (origin: string) => `${STORAGE_KEYS.markerPrefix}${origin}`;
 const bodyKey = (hex: string) => `${STORAGE_KEYS.bodyPrefix}${hex}`;
@@ -229,6 +235,31 @@ export function setSiteQuiet(origin: string, quiet: boolean): Promise<void> {
     if (quiet) origins.push(origin);
     const stored: StoredQuietSites = { version: QUIET_SITES_VERSION, origins: origins.slice(-QUIET_SITES_MAX) };
     await local().set({ [QUIET_KEY]: stored });
+  });
+}
+
+// -- when to check an origin again -----------------------------------------------------------
+
+/** The next automatic check of an origin, in storage.local: it outlives the session's results. */
+export interface Revisit {
+  /** Epoch milliseconds before which a visit does not check the origin again. */
+  until: number;
+  /** The last check found nothing published (no result is needed to show that). */
+  nothing: boolean;
+}
+
+export async function getRevisit(origin: string): Promise<Revisit | null> {
+  const found = readStoredRevisits(await read<unknown>(local(), REVISITS_KEY)).origins.find(([o]) => o === origin);
+  return found ? { until: found[1], nothing: found[2] } : null;
+}
+
+/** Records (or with null forgets) an origin's next check; entries past their time are dropped. */
+export function setRevisit(origin: string, revisit: Revisit | null, now: number = Date.now()): Promise<void> {
+  return serialised(REVISITS_KEY, async () => {
+    const kept = readStoredRevisits(await read<unknown>(local(), REVISITS_KEY)).origins.filter(([o, until]) => o !== origin && until > now);
+    if (revisit) kept.push([origin, revisit.until, revisit.nothing]);
+    const stored: StoredRevisits = { version: REVISITS_VERSION, origins: kept.slice(-REVISITS_MAX) };
+    await local().set({ [REVISITS_KEY]: stored });
   });
 }
 

@@ -6,19 +6,23 @@ import {
   isRecord,
   OPTIONS_VERSION,
   QUIET_SITES_VERSION,
+  REVISITS_VERSION,
   type StoredBodyIndex,
   type StoredOptions,
   type StoredQuietSites,
+  type StoredRevisits,
 } from './versions';
 
 export {
   BODY_INDEX_VERSION,
   OPTIONS_VERSION,
   QUIET_SITES_VERSION,
+  REVISITS_VERSION,
   type Options,
   type StoredBodyIndex,
   type StoredOptions,
   type StoredQuietSites,
+  type StoredRevisits,
   type StoredUrl,
 } from './versions';
 
@@ -50,4 +54,21 @@ export function readStoredQuietSites(raw: unknown): StoredQuietSites {
       ? raw.origins.filter((o): o is string => typeof o === 'string' && o.length <= 300).slice(-QUIET_SITES_MAX)
       : [];
   return { version: QUIET_SITES_VERSION, origins };
+}
+
+/** Origins remembered for their next visit; a corrupt or hostile list is cut, never trusted whole. */
+export const REVISITS_MAX = 1000;
+
+/** Whatever is stored under the revisits key, as this release's shape: never throws. */
+export function readStoredRevisits(raw: unknown): StoredRevisits {
+  const valid = (e: unknown): e is StoredRevisits['origins'][number] =>
+    Array.isArray(e) &&
+    e.length === 3 &&
+    typeof e[0] === 'string' &&
+    e[0].length <= 300 &&
+    Number.isFinite(e[1]) &&
+    typeof e[2] === 'boolean';
+  const origins =
+    isRecord(raw) && raw.version === REVISITS_VERSION && Array.isArray(raw.origins) ? raw.origins.filter(valid).slice(-REVISITS_MAX) : [];
+  return { version: REVISITS_VERSION, origins };
 }

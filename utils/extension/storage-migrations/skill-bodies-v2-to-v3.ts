@@ -19,6 +19,7 @@ export function isStoredUrl(value: unknown): value is StoredUrl {
     stringOrNull(value.etag) &&
     stringOrNull(value.lastModified) &&
     stringOrNull(value.contentType) &&
+    (value.cacheControl === undefined || stringOrNull(value.cacheControl)) &&
     typeof value.cors === 'boolean'
   );
 }

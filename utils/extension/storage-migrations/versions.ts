@@ -36,7 +36,20 @@ export interface StoredUrl {
   lastModified: string | null;
   contentType: string | null;
   cors: boolean;
+  /** A discovery document's Cache-Control (a 304 need not repeat it). */
+  cacheControl?: string | null;
 }
+
+/**
+ * When to check each origin again on a visit (issue 12 §5): [origin, until (epoch ms), nothing
+ * published], oldest first. "Nothing published" is remembered about a day; a site's
+ * Cache-Control can lengthen the wait for the rest. "Check again" ignores it.
+ */
+export interface StoredRevisits {
+  version: typeof REVISITS_VERSION;
+  origins: [origin: string, until: number, nothing: boolean][];
+}
+export const REVISITS_VERSION = 1;
 
 /** Origins the user asked, in the panel, not to check on visit ("Don't check this site automatically"). */
 export interface StoredQuietSites {
