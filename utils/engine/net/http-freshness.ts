@@ -2,7 +2,7 @@
  * How long an answer may be reused without asking its server again, as a private cache reads
  * `Cache-Control` (RFC 9111 §5.2.2; `Expires` and heuristics are not used: without a
  * `max-age` the caller keeps its own policy). The extension uses it to space out automatic
- * checks of a site (docs/architecture.md, "Requests per browsing hour").
+ * checks of a site (docs/architecture.md, "The background decides").
  */
 export interface Freshness {
   /** False for `no-store`: nothing of the answer may be kept. */
