@@ -4,11 +4,11 @@
  * from a body the extension kept by digest.
  */
 import { expect } from 'vitest';
-import { GLYPHS } from '../../../utils/extension/badge';
 import { DEFAULT_LIMITS } from '../../../utils/engine/spec';
 import type { FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { CHANGING_SKILL, type ChangingSite } from '../../fixtures/sites/northlight-changing';
+import { expectedBadge } from './expected';
 import { message } from './messages';
 import { readPanel, settledBadge, settledPanel, statuses, visitAndCheck, type EvaluatingPage, type ExtensionSession } from './panel';
 import { waitFor } from './wait';
@@ -79,7 +79,8 @@ export async function fileChangesAfterVerified<P extends EvaluatingPage>(
   await browser.inExtension(agePast(origin));
   const again = await browser.visit(`${origin}/`);
   // The visit alone re-checks (the result is stale): the badge turns before any panel opens.
-  expect(await settledBadge(browser, again.tabId, `3${GLYPHS.errors}`)).toBe(`3${GLYPHS.errors}`);
+  const mismatched = expectedBadge({ verdict: 'errors', skills: { ...changing.site.expect.skills, [CHANGING_SKILL]: 'mismatch' } });
+  expect(await settledBadge(browser, again.tabId, mismatched)).toBe(mismatched);
   const panel = await browser.openPanel(again.tabId);
   expect(statuses(await settledPanel(panel))[CHANGING_SKILL]).toBe('mismatch');
 
