@@ -4,6 +4,7 @@ import { coverage, coverageWords } from '../utils/engine/report/coverage';
 import { SEVERITY_LOOK, SKILL_STATUS_LOOK, type Tone } from '../utils/engine/report/look';
 import type { Report, SkillReport } from '../utils/engine/report/report';
 import { poppyAbsence, reportState } from '../utils/engine/report/state';
+import { ARCHIVE_BRIEF_FILES, ARCHIVE_VIEW_WORDS, archiveSummary, entryDetail, moreFiles } from '../utils/engine/report/archive-view';
 import {
   TRUST_LINK_LOOK,
   TRUST_STATUS_LOOK,
@@ -103,6 +104,23 @@ function skillLines(s: SkillReport, width: number, style: Style): string[] {
     out.push(`      expected ${s.expectedDigest}`);
     out.push(`      actual   ${s.actualDigest}`);
   }
+  if (s.archive) out.push(...archiveLines(s.archive, style));
+  return out;
+}
+
+/** A verified archive, briefly: what it is, its first entries, and whether the list is whole. */
+function archiveLines(archive: NonNullable<SkillReport['archive']>, style: Style): string[] {
+  const out = [`      ${safeText(english(archiveSummary(archive)))}`];
+  const shown = archive.files.slice(0, ARCHIVE_BRIEF_FILES);
+  for (const file of shown) {
+    const detail = entryDetail(file);
+    out.push(
+      `        ${safeText(file.path)}${detail === null ? '' : style.dim(`  ${safeText(typeof detail === 'string' ? detail : english(detail))}`)}`,
+    );
+  }
+  const more = moreFiles(archive, shown.length);
+  if (more) out.push(style.dim(`        ${safeText(english(more))}`));
+  if (archive.partial) out.push(style.dim(`      ${safeText(english(ARCHIVE_VIEW_WORDS.partial({})))}`));
   return out;
 }
 

@@ -13,8 +13,8 @@ type Body = { state: 'idle' | 'loading' | 'unavailable' } | { state: 'ready'; pr
 const VALUE_MAX_CHARS = 2000;
 
 /**
- * A verified skill's frontmatter and text, behind a disclosure and loaded only when opened
- * (extension-security.md §9), labelled as the company's content.
+ * A verified skill's frontmatter and text (an archive's: its root SKILL.md), behind a disclosure
+ * and loaded only when opened (extension-security.md §9), labelled as the company's content.
  */
 export function SkillBody(props: { skill: SkillReport; site: string }) {
   const t = useT();
@@ -36,6 +36,7 @@ export function SkillBody(props: { skill: SkillReport; site: string }) {
     <details class="skill-body" onToggle={onToggle}>
       <summary aria-label={t('showSkillNamed', props.skill.name)}>{t('showSkill')}</summary>
       <p class="note">{t('companyContent')}</p>
+      {props.skill.type === 'archive' ? <p class="note">{t('archiveLinksStayText')}</p> : null}
       {frontmatter.length > 0 ? (
         <dl class="frontmatter">
           {frontmatter.map(([key, value], i) => (

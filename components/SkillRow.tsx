@@ -1,6 +1,7 @@
 import type { Finding } from '../utils/engine/report/findings';
 import { SKILL_SOURCE_WORDS, SKILL_STATUS_LOOK } from '../utils/engine/report/look';
 import type { SkillReport } from '../utils/engine/report/report';
+import { ArchiveFiles } from './ArchiveFiles';
 import { useSay, useT } from './i18n';
 import { MismatchDetails } from './MismatchDetails';
 import { skillHost, skillLabel, skillTone } from './report-view';
@@ -65,7 +66,10 @@ function SkillDetails(props: { skill: SkillReport; target: string }) {
         {say(SKILL_SOURCE_WORDS[skill.source]({}))}
       </p>
       {skill.status === 'mismatch' ? <MismatchDetails skill={skill} /> : null}
-      {skill.status === 'verified' && skill.type === 'skill-md' ? <SkillBody skill={skill} site={props.target} /> : null}
+      {skill.status === 'verified' && skill.archive ? <ArchiveFiles archive={skill.archive} /> : null}
+      {skill.status === 'verified' && (skill.type === 'skill-md' || skill.archive?.skillMdDigest) ? (
+        <SkillBody skill={skill} site={props.target} />
+      ) : null}
     </>
   );
 }

@@ -101,6 +101,16 @@ describe('poppy-inspector check (human output)', () => {
     expect(r.stdout).not.toContain('\u001b['); // NO_COLOR
   });
 
+  it('lists an archive skill briefly under its row: format, entries, names and sizes', async () => {
+    const r = await cli('check', server.origin('archive-books'));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/✓ verified\s+reserve-a-book/);
+    expect(r.stdout).toMatch(/\n {6}tar\.gz archive: 5 entries, 5 KiB unpacked\n {8}SKILL\.md {2}\d+ B\n/);
+    expect(r.stdout).toMatch(/\n {8}scripts\/\n {8}scripts\/reserve\.sh {2}\d+ B\n/);
+    expect(r.stdout).toContain('      zip archive: 3 entries,');
+    expect(r.stdout).not.toContain('incomplete');
+  });
+
   it('colours the output when asked to', async () => {
     const r = await run('node', [BIN, 'check', server.origin('northlight')], { NO_COLOR: '', FORCE_COLOR: '1' });
     expect(r.stdout).toContain('\u001b[32m');

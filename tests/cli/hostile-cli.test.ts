@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCli, caFileFor, cli } from './cli-process';
 import type { Report } from '../../utils/engine/report/report';
 import type { Verdict } from '../../utils/engine/spec';
+import { archivesSite, buildArchives } from '../fixtures/hostile/archives';
 import { HOSTILE_SITES } from '../fixtures/hostile/index';
 import { HIDDEN } from '../fixtures/hostile/skill-content';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
@@ -16,6 +17,7 @@ let caFile: string;
 
 beforeAll(async () => {
   await buildCli();
+  await buildArchives(Object.keys(archivesSite.expect.skills));
   server = await startFixtureServer({ sites: [...ALL_SITES, ...HOSTILE_SITES] });
   caFile = caFileFor(server.caPem);
 }, 60_000);
@@ -40,6 +42,7 @@ const CASES: [site: string, verdict: Verdict, exit: 0 | 1 | 2][] = [
   ['h-unicode', 'errors', 1],
   ['h-frontmatter', 'errors', 1],
   ['h-answers', 'errors', 1],
+  ['h-archives', 'errors', 1],
 ];
 
 describe.concurrent('poppy-inspector check --json on hostile sites', () => {
@@ -85,6 +88,17 @@ describe('poppy-inspector check on sites whose costs add up (issue 13 §2, §4)'
       ['document-unreachable', expect.stringContaining('the server sent Content-Encoding br, which was not asked for')],
     ]);
     expect(r.code).toBe(1);
+  });
+});
+
+describe('poppy-inspector check (human output) on hostile archives', () => {
+  it('names each archive finding with its fix, and a partial listing says so', async () => {
+    const r = await check('h-archives');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/archive-skill-md-wrapped {2}SKILL\.md is inside the folder/);
+    expect(r.stdout).toContain('fix: Archive the folder');
+    expect(r.stdout).toMatch(/archive-name-dot-dot {2}Entry `\.\.\/escape\.txt` climbs out/);
+    expect(r.stdout).toContain('Reading stopped early, so this list is incomplete');
   });
 });
 

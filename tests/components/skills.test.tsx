@@ -9,6 +9,7 @@ import { FETCH_WORDS } from '../../utils/engine/net/fetch-words';
 import { checkFetchTarget, siteContext } from '../../utils/engine/net/url-policy';
 import { digestProblem } from '../../utils/engine/skill-index/digest-format';
 import { ENTRY_REASONS } from '../../utils/engine/skill-index/entry';
+import type { Report } from '../../utils/engine/report/report';
 import type { Words } from '../../utils/engine/report/words';
 
 /** The words a blocked skill's reason carries, as the URL policy says them. */
@@ -267,5 +268,63 @@ describe('skills on other hosts', () => {
   it('offers no such check when every skill is on this site', () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
     expect([...root.querySelectorAll('button')].some((b) => b.textContent === 'Check skills on other sites')).toBe(false);
+  });
+});
+
+describe('an archive skill', () => {
+  const archiveReport = (partial: boolean): Report => {
+    const report = reports.northlightOk();
+    report.skills[0] = {
+      ...report.skills[0]!,
+      type: 'archive',
+      url: 'https://northlight.poppy.test/.well-known/agent-skills/change-flower-delivery.tar.gz',
+      archive: {
+        format: 'tar.gz',
+        entryCount: 5,
+        files: [
+          { path: 'SKILL.md', size: 312, type: 'file' },
+          { path: 'scripts/', size: 0, type: 'directory' },
+          { path: 'scripts/run.sh', size: 1536, type: 'file' },
+          { path: 'docs', size: 0, type: 'symlink', target: 'scripts' },
+        ],
+        filesOmitted: 1,
+        partial,
+        unpackedBytes: 1848,
+        skillMdDigest: partial ? null : DIGESTS.find,
+      },
+    };
+    return report;
+  };
+
+  it('lists its files with their sizes and what the links point at, and says how many are not shown', () => {
+    const { root } = renderPanel(reportView(archiveReport(false)));
+    const files = root.querySelector('[data-skill="change-flower-delivery"] .archive-files')!;
+    expect(files.querySelector('summary')?.textContent).toBe('What the archive holds');
+    expect(files.textContent).toContain('tar.gz archive: 5 entries, 1.8 KiB unpacked');
+    expect([...files.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'SKILL.md · 312 B',
+      'scripts/',
+      'scripts/run.sh · 1.5 KiB',
+      'docs · symbolic link to scripts',
+    ]);
+    expect(files.textContent).toContain('…and 1 more entry');
+    expect(files.textContent).not.toContain('incomplete');
+  });
+
+  it('previews its SKILL.md through the same loader, saying relative links stay text', async () => {
+    const report = archiveReport(false);
+    const { root, actions } = renderPanel(reportView(report), { loadSkillPreview: async () => ({ kind: 'tree', nodes: BODY }) });
+    const body = root.querySelector<HTMLDetailsElement>('[data-skill="change-flower-delivery"] details.skill-body')!;
+    open(body);
+    await waitFor(() => expect(body.querySelector('.markdown')).not.toBeNull());
+    expect(body.textContent).toContain('Links to files inside the archive are shown as text');
+    expect(actions.loadSkillPreview).toHaveBeenCalledWith(report.skills[0]);
+  });
+
+  it('a partial listing says so, and without a readable SKILL.md there is no preview', () => {
+    const { root } = renderPanel(reportView(archiveReport(true)));
+    const row = root.querySelector('[data-skill="change-flower-delivery"]')!;
+    expect(row.querySelector('.archive-files')?.textContent).toContain('Reading stopped early, so this list is incomplete');
+    expect(row.querySelector('details.skill-body')).toBeNull();
   });
 });

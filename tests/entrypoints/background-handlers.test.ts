@@ -4,6 +4,7 @@ import { liveOrigin } from '../../utils/extension/platform/badge-applier';
 import { backgroundHandlers } from '../../entrypoints/background/handlers';
 import { createScheduler, type RunCheck } from '../../utils/extension/check-scheduler';
 import * as storage from '../../utils/extension/platform/storage';
+import type { SkillReport } from '../../utils/engine/report/report';
 import { report, skill } from '../extension/helpers';
 
 const A = 'https://flowers.example';
@@ -81,5 +82,32 @@ describe('getSkillText', () => {
     const { handlers, tab } = await setup();
     const digest = await withSkill('verified');
     expect(await handlers.getSkillText({ type: 'getSkillText', tabId: await tab('https://other.example/'), digest }, EXTENSION)).toBeNull();
+  });
+
+  it("an archive's SKILL.md, by that file's own digest, with no base: its relative links name files in the archive", async () => {
+    const { handlers, tab } = await setup();
+    const archiveDigest = `sha256:${'ab'.repeat(32)}`;
+    const hex = await sha256(MD);
+    const listed: SkillReport = {
+      ...skill('find-flowers', 'verified', archiveDigest),
+      type: 'archive',
+      url: `${A}/skills/find-flowers.tar.gz`,
+      archive: {
+        format: 'tar.gz',
+        entryCount: 1,
+        files: [],
+        filesOmitted: 1,
+        partial: false,
+        unpackedBytes: 1,
+        skillMdDigest: `sha256:${hex}`,
+      },
+    };
+    await storage.setResult(A, { report: report(A, 'ok', [listed]), rawPoppy: null, checkedAt: Date.now(), allHosts: true });
+    await storage.skillBodies.put(hex, new TextEncoder().encode(MD));
+    const text = await handlers.getSkillText({ type: 'getSkillText', tabId: await tab(`${A}/`), digest: archiveDigest }, EXTENSION);
+    // No base: the panel's worker keeps relative links as text (tests/extension/skill-preview.test.ts).
+    expect(text).toEqual({ markdown: MD.slice(MD.indexOf('# Find flowers')), base: null });
+    // The SKILL.md's own digest is not a key the panel may ask by: only the archive's is listed.
+    expect(await handlers.getSkillText({ type: 'getSkillText', tabId: await tab(`${A}/`), digest: `sha256:${hex}` }, EXTENSION)).toBeNull();
   });
 });

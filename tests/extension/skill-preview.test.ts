@@ -125,7 +125,16 @@ describe("treeFor: the worker's side", () => {
     expect(json).toContain('<script>');
   });
 
-  it.each([null, 'text', { markdown: 1, base: 'x', site: 'y' }, { markdown: '#', base: 'x' }])(
+  it("an archive's SKILL.md (no base): relative links stay text with their target, absolute ones the policy allows stay links", () => {
+    const markdown = '# Find flowers\n\n[shop](./shop), [up](../x) and [hours](https://flowers.example/hours)';
+    const tree = treeFor({ markdown, base: null, site: SITE });
+    const json = JSON.stringify(tree);
+    expect(json).toContain('"text":"shop (./shop), up (../x) and "');
+    expect(json.match(/"kind":"link"/g)).toEqual(['"kind":"link"']);
+    expect(json).toContain('"href":"https://flowers.example/hours"');
+  });
+
+  it.each([null, 'text', { markdown: 1, base: 'x', site: 'y' }, { markdown: '#', base: 'x' }, { markdown: '#', base: 1, site: 'y' }])(
     'a request that is not one (%j) gets no tree',
     (request) => {
       expect(treeFor(request)).toBeNull();

@@ -11,8 +11,9 @@ import type { VerifiedMarkdown } from './verified-markdown';
  */
 export interface PreviewRequest {
   markdown: string;
-  /** The SKILL.md's own URL, for relative links. */
-  base: string;
+  /** The SKILL.md's own URL, for relative links; null for an archive's SKILL.md, whose relative
+   * links name files inside the archive and stay text. */
+  base: string | null;
   /** The checked site's origin, which links are judged for. */
   site: string;
 }
@@ -23,7 +24,7 @@ export type Preview = { kind: 'tree'; tree: SafeTree } | { kind: 'too-complex'; 
 export function treeFor(request: unknown): SafeTree | null {
   if (typeof request !== 'object' || request === null) return null;
   const { markdown, base, site } = request as Record<string, unknown>;
-  if (typeof markdown !== 'string' || typeof base !== 'string' || typeof site !== 'string') return null;
+  if (typeof markdown !== 'string' || (typeof base !== 'string' && base !== null) || typeof site !== 'string') return null;
   return markdownToSafeTree(markdown, base, site);
 }
 

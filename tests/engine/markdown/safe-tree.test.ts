@@ -4,7 +4,7 @@ import type { SafeNode } from '../../../utils/engine/markdown/types';
 import { safeLinkTarget } from '../../../utils/engine/net/safe-link';
 
 /** The tree alone; the `cut` tests below read the whole result. */
-const markdownToSafeTree = (markdown: string, base: string, site: string, limits?: SafeTreeLimits) =>
+const markdownToSafeTree = (markdown: string, base: string | null, site: string, limits?: SafeTreeLimits) =>
   toTree(markdown, base, site, limits).nodes;
 
 const SITE = 'https://flowers.example';
@@ -72,6 +72,18 @@ describe('markdownToSafeTree: the allowlisted structure', () => {
 
   it('keeps a later thematic break, which is not frontmatter', () => {
     expect(markdownToSafeTree('Intro\n\n---\n\nEnd', BASE, SITE).map((n) => n.kind)).toEqual(['paragraph', 'rule', 'paragraph']);
+  });
+});
+
+describe("markdownToSafeTree without a base (an archive's SKILL.md)", () => {
+  it('keeps relative links as text with their target, and absolute ones as links when the policy allows', () => {
+    const tree = markdownToSafeTree(
+      'See [the notes](references/search.md), [up](../x) and [hours](https://flowers.example/hours).',
+      null,
+      SITE,
+    );
+    expect(links(tree)).toEqual(['https://flowers.example/hours']);
+    expect(texts(tree)).toEqual(['See the notes (references/search.md), up (../x) and ', 'hours', '.']);
   });
 });
 

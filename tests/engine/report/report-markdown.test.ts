@@ -93,6 +93,23 @@ describe('reportToMarkdown', () => {
     expect(markdown).toContain("  - The company's guidance in this skill could not be verified and must not be used.");
   });
 
+  it('lists an archive briefly: summary, the first entries as code spans, the rest counted, a partial list said', () => {
+    const report = reports.northlightOk();
+    const files = Array.from({ length: 12 }, (_, i) => ({ path: `docs/${i}*.md`, size: 2048, type: 'file' as const }));
+    report.skills = [
+      {
+        ...report.skills[0]!,
+        type: 'archive',
+        archive: { format: 'zip', entryCount: 40, files, filesOmitted: 28, partial: true, unpackedBytes: 24576, skillMdDigest: null },
+      },
+    ];
+    const markdown = reportToMarkdown(report);
+    expect(markdown).toContain('  - zip archive: 40 entries, 24 KiB unpacked\n    - `docs/0*.md` (2 KiB), `docs/1*.md` (2 KiB),');
+    expect(markdown).toContain('`docs/9*.md` (2 KiB), …and 30 more entries\n    - Reading stopped early, so this list is incomplete');
+    expect(markdown).not.toContain('docs/10*');
+    expect(nodeTypes(markdown).has('emphasis')).toBe(false);
+  });
+
   it('lists findings with code, hint and location', () => {
     const markdown = reportToMarkdown(reports.withFindings());
     expect(markdown).toContain(

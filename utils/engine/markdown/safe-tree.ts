@@ -63,9 +63,15 @@ function parserFor(maxNesting: number): MarkdownIt {
 /**
  * `markdown` is a SKILL.md's body, from the one frontmatter split (skillMdBody in
  * skill-md/frontmatter.ts), so the preview never shows YAML that the checks read as frontmatter.
- * `base` resolves relative links (the SKILL.md's own URL); `site` is the checked site's origin.
+ * `base` resolves relative links (the SKILL.md's own URL); null keeps them text (an archive's
+ * SKILL.md: its relative links name files in the archive). `site` is the checked site's origin.
  */
-export function markdownToSafeTree(markdown: string, base: string, site: string, limits: SafeTreeLimits = SAFE_TREE_LIMITS): SafeTree {
+export function markdownToSafeTree(
+  markdown: string,
+  base: string | null,
+  site: string,
+  limits: SafeTreeLimits = SAFE_TREE_LIMITS,
+): SafeTree {
   let source = markdown;
   let cut: TreeCut | null = null;
   if (source.length > limits.maxChars) {
@@ -89,7 +95,13 @@ interface Cursor {
   at: number;
 }
 
-function tokensToSafeTree(tokens: Token[], base: string, site: string, limits: SafeTreeLimits, unescape: (s: string) => string): SafeTree {
+function tokensToSafeTree(
+  tokens: Token[],
+  base: string | null,
+  site: string,
+  limits: SafeTreeLimits,
+  unescape: (s: string) => string,
+): SafeTree {
   let nodes = 0;
   let cut: TreeCut | null = null;
   const deepestToken = (limits.maxDepth + 1) * NESTING_PER_DEPTH;
@@ -203,16 +215,16 @@ function tokensToSafeTree(tokens: Token[], base: string, site: string, limits: S
 }
 
 /** A link the URL policy allows stays a link; anything else is its text plus the target. */
-function link(url: string, children: SafeNode[], base: string, site: string): SafeNode[] {
+function link(url: string, children: SafeNode[], base: string | null, site: string): SafeNode[] {
   const href = safeLinkTarget(resolve(url, base), site);
   if (href !== null) return [{ kind: 'link', href, children }];
   return mergeText([...children, { kind: 'text', text: ` (${revealHidden(url)})` }]);
 }
 
-/** Absolute as written, else against `base`; unresolvable stays as written (and is refused). */
-function resolve(url: string, base: string): string {
+/** Absolute as written, else against `base`; unresolvable (or no base) stays as written (and is refused). */
+function resolve(url: string, base: string | null): string {
   if (URL.canParse(url)) return url;
-  return URL.canParse(url, base) ? new URL(url, base).href : url;
+  return base !== null && URL.canParse(url, base) ? new URL(url, base).href : url;
 }
 
 /** Adjacent text nodes as one, empty ones dropped (markdown-it splits text at breaks and entities). */

@@ -1,5 +1,6 @@
 import { SEVERITIES, SKILL_STATUSES } from '../spec';
 import type { Finding } from './findings';
+import { ARCHIVE_BRIEF_FILES, ARCHIVE_VIEW_WORDS, archiveSummary, entryDetail, moreFiles } from './archive-view';
 import {
   apiTypeWords,
   DOCUMENT_KIND_WORDS,
@@ -163,7 +164,22 @@ function skillsSection(skills: readonly SkillReport[], say: Say, line: Line): st
       for (const cause of skill.mismatch ?? []) out.push(`  - ${say(MISMATCH_CAUSE_WORDS[cause]({}))}`);
       out.push(`  - ${say(W.mismatchConsequence({}))}`);
     }
+    if (skill.archive) out.push(...archiveLines(skill.archive, say));
   }
+  return out;
+}
+
+/** A verified archive, briefly: its summary, its first entries (names in code spans), and whether the list is whole. */
+function archiveLines(archive: NonNullable<SkillReport['archive']>, say: Say): string[] {
+  const shown = archive.files.slice(0, ARCHIVE_BRIEF_FILES);
+  const entries = shown.map((file) => {
+    const detail = entryDetail(file);
+    return detail === null ? mdCode(file.path) : `${mdCode(file.path)} (${mdText(typeof detail === 'string' ? detail : say(detail))})`;
+  });
+  const more = moreFiles(archive, shown.length);
+  const out = [`  - ${say(archiveSummary(archive))}`];
+  if (entries.length > 0) out.push(`    - ${[...entries, ...(more ? [say(more)] : [])].join(', ')}`);
+  if (archive.partial) out.push(`    - ${say(ARCHIVE_VIEW_WORDS.partial({}))}`);
   return out;
 }
 
