@@ -236,7 +236,7 @@ export const FRONTMATTER_LIMITS = {
 } as const;
 
 /**
- * Archive rules (Decision D7; README, "Archives"): every cap the archive lister enforces.
+ * Archive rules (Decision D7, docs/rules.md "Archives"): every cap the archive lister enforces.
  * Each stops reading the moment it is crossed, so memory is bounded by these numbers, never by
  * what an archive declares. Tests shrink them through `listArchive({ limits })`.
  */
