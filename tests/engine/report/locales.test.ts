@@ -24,8 +24,36 @@ const COUNTED = new Set(
 );
 const isForm = (key: string) => PLURAL.test(key) && COUNTED.has(key.replace(PLURAL, ''));
 
+/**
+ * Messages that read the same in every language: the product's name, file, protocol and value
+ * names, and formats made of placeholders and punctuation. Any other message equal to its English
+ * one was never translated, and would show English in that language's panel.
+ */
+const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
+  'extName',
+  'actionTitleIdle',
+  'docPoppy',
+  'domainLabel',
+  'skillsHeading',
+  'md_url',
+  'kind_null',
+  'docHttp',
+  'detail_http_status',
+  'policy_host',
+  'words_sentences',
+  'words_label_value',
+  'words_value_note',
+  'finding_bad_name__problems',
+  'stateTooltip',
+  'signInWays',
+]);
+
 it('ships English and at least one complete second locale', () => {
   expect(OTHERS.length).toBeGreaterThanOrEqual(1);
+});
+
+it('allows identical words only for keys English has, so the list cannot hide a typo', () => {
+  expect([...SAME_IN_EVERY_LANGUAGE].filter((key) => !Object.hasOwn(ENGLISH, key))).toEqual([]);
 });
 
 describe.each(OTHERS)('locale %s', (locale) => {
@@ -55,6 +83,13 @@ describe.each(OTHERS)('locale %s', (locale) => {
       return problems;
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('translates every message: none is its English one, but for names and formats', () => {
+    const untranslated = Object.entries(catalog)
+      .filter(([key, own]) => !SAME_IN_EVERY_LANGUAGE.has(key) && own.message === ENGLISH[key]?.message)
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
   });
 
   it('has each plural form its language needs for every counted sentence', () => {
