@@ -184,6 +184,8 @@ export interface Limits {
   siteBytes: number;
   /** Wall-clock budget for listing one archive (ARCHIVE_LIMITS.budgetMs); past it, a warning. */
   archiveListMs: number;
+  /** Listing an archive lets other checks run after this much of its own work (ARCHIVE_LIMITS.sliceMs). */
+  archiveSliceMs: number;
 }
 
 /**
@@ -207,6 +209,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   checkMs: 30_000,
   siteBytes: 64 * 1024 * 1024,
   archiveListMs: 5000,
+  archiveSliceMs: 8,
 });
 
 /**
@@ -268,6 +271,13 @@ export interface ArchiveLimits {
   readonly problemsPerCode: number;
   /** Wall-clock budget for listing one archive (the whole check has its own deadline too). */
   readonly budgetMs: number;
+  /** Listing cooperatively, the lister lets other work run once it has worked this long without
+   * a pause (0: after every step), so a second tab's check is never held for the whole listing. */
+  readonly sliceMs: number;
+  /** A tar stream's bytes besides its files' contents (headers, PAX and long-name records,
+   * padding, data after the end): the unpacked cap counts contents only, this bounds the rest.
+   * 1000 entries with PAX records take about 2 MiB. */
+  readonly tarOverheadBytes: number;
 }
 
 const MiB = 1024 * 1024;
@@ -286,6 +296,8 @@ export const ARCHIVE_LIMITS: ArchiveLimits = Object.freeze({
   inflateStepBytes: 4 * 1024,
   problemsPerCode: 10,
   budgetMs: DEFAULT_LIMITS.archiveListMs,
+  sliceMs: DEFAULT_LIMITS.archiveSliceMs,
+  tarOverheadBytes: 4 * MiB,
 });
 
 /** The name an archive's skill file must have, at the archive's root (D7). */

@@ -45,10 +45,44 @@ describe('the unpacked-size cap', () => {
     expect(listing.files.length).toBeLessThan(9);
   });
 
-  it('at the default 50 MiB, on a 10 MiB bomb with the ratio guard off', () => {
+  it("on a 10 MiB bomb with the ratio guard off: its file's 19 MiB are content, the zeros after the end are stopped by the overhead cap", () => {
     const listing = list(tarGzBomb(10), { limits: { ratio: Infinity } });
-    expect(codes(listing)).toEqual(['archive-too-large-unpacked']);
-    expect(listing.unpackedBytes).toBeLessThan(50 * MiB + 5 * MiB);
+    expect(codes(listing)).toEqual(['archive-tar-overhead-too-large']);
+    expect(listing.problems[0]!.params).toEqual(['4 MiB']);
+    expect(listing.unpackedBytes).toBe(19 * MiB);
+  });
+
+  it("counts files' contents only, not the tar headers and padding around them", () => {
+    // 10 files of 1000 bytes: 10 000 bytes of content in a tar stream of 16 KiB.
+    const files = Array.from({ length: 10 }, (_, i) => ({ name: `f${i}.md`, data: 'x'.repeat(1000) }));
+    const listing = list(tgz([skill, ...files]), { limits: { unpackedBytes: 10_000 + SKILL_MD.length } });
+    expect(listing.problems).toEqual([]);
+    expect(listing.unpackedBytes).toBe(10_000 + SKILL_MD.length);
+    const over = list(tgz([skill, ...files]), { limits: { unpackedBytes: 10_000 + SKILL_MD.length - 1 } });
+    expect(codes(over)).toEqual(['archive-too-large-unpacked']);
+  });
+
+  it('a zip counts the same contents', () => {
+    const files = Array.from({ length: 10 }, (_, i) => ({ name: `f${i}.md`, data: 'x'.repeat(1000) }));
+    expect(list(zip([skill, ...files])).unpackedBytes).toBe(10_000 + SKILL_MD.length);
+  });
+});
+
+describe("the tar overhead cap (what is not a file's content)", () => {
+  it('PAX records, headers and padding past it stop reading', () => {
+    const files = Array.from({ length: 20 }, (_, i) => ({ name: `f${i}.md`, data: 'x' }));
+    const listing = list(tgz([skill, ...files]), { limits: { tarOverheadBytes: 8 * 1024 } });
+    expect(codes(listing)).toEqual(['archive-tar-overhead-too-large']);
+    expect(listing.truncated).toBe(true);
+    // Judged after each inflate step: one step held this whole small archive.
+    expect(listing.unpackedBytes).toBe(SKILL_MD.length + 20);
+  });
+
+  it('noise after the end marker is overhead too: a warning for the data, an error past the cap', () => {
+    const listing = list(tgz([skill, { name: 'a.md', data: 'a' }], { trailing: new TextEncoder().encode(noise(64 * 1024)) }), {
+      limits: { tarOverheadBytes: 32 * 1024 },
+    });
+    expect(codes(listing)).toEqual(['archive-tar-trailing-data', 'archive-tar-overhead-too-large']);
   });
 });
 

@@ -44,6 +44,8 @@ describe('a store whose skills are archives', () => {
       expect(skill.frontmatter?.name).toBe(skill.name);
       expect(skill.archive?.files.map(({ path, size }) => ({ path, size }))).toEqual(ARCHIVE_BOOKS_FILES[skill.name]);
       expect(skill.archive).toMatchObject({ partial: false, filesOmitted: 0, entryCount: ARCHIVE_BOOKS_FILES[skill.name]!.length });
+      // Unpacked bytes are the files' contents: a tar's headers and padding do not count.
+      expect(skill.archive?.unpackedBytes).toBe(ARCHIVE_BOOKS_FILES[skill.name]!.reduce((sum, f) => sum + f.size, 0));
     }
     const [reserve, renew] = report.skills;
     expect(reserve!.archive?.format).toBe('tar.gz');
@@ -113,6 +115,42 @@ describe('a store whose skills are archives', () => {
     const bomb = report.skills.find((s) => s.name === 'ar-ratio-bomb')!;
     expect(bomb.archive).toMatchObject({ entryCount: 0, partial: true, skillMdDigest: null });
     expect(bomb.archive!.unpackedBytes).toBeLessThan(8 * 1024 * 1024);
+  });
+});
+
+describe('listing shares the thread (the background runs every tab on one)', () => {
+  it('another check runs start to end while a big archive is listed, and the listing goes on after it', async () => {
+    const events: string[] = [];
+    let other: Promise<unknown> | undefined;
+    // The first pause starts a second check and lasts until it is done; later pauses are a plain turn.
+    const yieldToOthers = async () => {
+      events.push('listing paused');
+      if (other) return new Promise<void>((resolve) => setTimeout(resolve, 0));
+      other = checkSite(server.publicOrigin('northlight'), { transport }).then(({ report }) => {
+        events.push(`other check done: ${report.verdict}`);
+      });
+      await other;
+    };
+    const { report } = await checkSite(server.publicOrigin('h-archive-caps'), {
+      transport,
+      limits: { ...SLOW_MACHINE, archiveSliceMs: 0 },
+      yieldToOthers,
+    });
+    events.push('archive check done');
+    const done = events.findIndex((e) => e.startsWith('other check done'));
+    expect(done).toBeGreaterThan(0);
+    expect(events.slice(done + 1)).toContain('listing paused');
+    expect(events.at(-1)).toBe('archive check done');
+    // Same result as listed in one go (the caps test above).
+    for (const [name, codes] of Object.entries(archiveCodesOf(archiveCapsSite))) {
+      expect(
+        report.findings
+          .filter((f) => f.skill === name)
+          .map((f) => f.code)
+          .sort(),
+        name,
+      ).toEqual(codes);
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { formatBytes, formatMs } from '../net/fetch-bounded';
 import { defineCodes } from '../report/findings';
 import { ARCHIVE_LIMITS, MEDIA_TYPES } from '../spec';
 
-const { packedBytes, entries, unpackedBytes, fileBytes, ratio, ratioFloorBytes, skillMdBytes, budgetMs } = ARCHIVE_LIMITS;
+const { packedBytes, entries, unpackedBytes, fileBytes, ratio, ratioFloorBytes, skillMdBytes, budgetMs, tarOverheadBytes } = ARCHIVE_LIMITS;
 const mediaTypes = { tarGz: MEDIA_TYPES.tarGz[0], zip: MEDIA_TYPES.zip[0] };
 
 /**
@@ -39,6 +39,8 @@ export const ARCHIVE_CODES = defineCodes({
   'archive-tar-meta-too-large': { severity: 'error', says: ['cap'] },
   'archive-tar-header-inconsistent': { severity: 'error', says: ['entry'] },
   'archive-tar-names-disagree': { severity: 'error', says: ['entry', 'fallbackName'] },
+  // The unpacked cap counts files' contents; headers, records and padding have their own.
+  'archive-tar-overhead-too-large': { severity: 'error', says: ['cap'], hint: { cap: formatBytes(tarOverheadBytes) } },
   // zip
   'archive-zip-no-end-record': { severity: 'error', says: [] },
   'archive-zip-end-record-ambiguous': { severity: 'error', says: [] },
@@ -75,6 +77,8 @@ export const ARCHIVE_CODES = defineCodes({
   'archive-link-target-missing': { severity: 'error', says: ['entry', 'target'] },
   'archive-entry-through-link': { severity: 'error', says: ['entry', 'link'] },
   'archive-special-entry': { severity: 'error', says: ['entry', 'kind'] },
+  // An archive in the archive: agents do not unpack it, and neither do we (utils/engine/archive/nested.ts).
+  'archive-nested-archive': { severity: 'warning', says: ['entry'] },
   // Caps (D7 and the bomb guards). Reading stops at each of these.
   'archive-too-many-entries': { severity: 'error', says: ['cap'], hint: { cap: entries } },
   'archive-too-large-unpacked': { severity: 'error', says: ['cap'], hint: { cap: formatBytes(unpackedBytes) } },

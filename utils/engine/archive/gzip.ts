@@ -1,5 +1,6 @@
 // .tar.gz: fflate's streaming gunzip, fed a few KiB at a time so one step's output stays small
-// (deflate expands at most ~1032x), with every output byte counted before the tar reader sees it.
+// (deflate expands at most ~1032x), every output byte judged by the bomb ratio before the tar
+// reader sees it.
 // fflate checks neither the CRC-32 nor the length in each member's trailer: done here.
 
 import { Gunzip } from 'fflate';
@@ -9,12 +10,14 @@ import { u32 } from './bytes';
 import type { Listing } from './listing';
 import { TarReader } from './tar';
 
-export function readTarGz(input: Uint8Array, listing: Listing): void {
+/** Pauses (yields) after each inflate step: the lister's driver decides whether others run then. */
+export function* readTarGz(input: Uint8Array, listing: Listing): Generator<void, void> {
   const tar = new TarReader(listing);
   let crc = new Crc32();
   let memberBytes = 0;
   let member = 1;
   let fed = 0;
+  let inflated = 0;
 
   const trailerOk = (end: number) => end >= 8 && u32(input, end - 8) === crc.value() && u32(input, end - 4) === memberBytes >>> 0;
   const endMember = (end: number) => {
@@ -28,7 +31,10 @@ export function readTarGz(input: Uint8Array, listing: Listing): void {
     if (listing.stopped) return;
     crc.update(chunk);
     memberBytes += chunk.length;
-    if (listing.count(chunk.length) && listing.ratioOk(listing.unpacked, fed)) tar.write(chunk);
+    inflated += chunk.length;
+    // The ratio is judged on all that was inflated (a bomb of padding is a bomb); the tar reader
+    // counts its files' contents against the unpacked cap, and the rest has a cap of its own.
+    if (listing.ratioOk(inflated, fed) && tar.write(chunk)) listing.overheadOk(inflated);
   });
   // Called once the previous member's data is all out, with the offset where the next one starts.
   gunzip.onmember = (offset) => endMember(offset);
@@ -38,6 +44,7 @@ export function readTarGz(input: Uint8Array, listing: Listing): void {
     for (let at = 0; at < input.length && !listing.stopped; at += step) {
       fed = Math.min(at + step, input.length);
       gunzip.push(input.subarray(at, fed), fed === input.length);
+      yield;
     }
   } catch (error) {
     const code = flateErrorCode(error);

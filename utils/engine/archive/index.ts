@@ -1,7 +1,10 @@
 // The archive lister: given an archive's verified bytes and its index entry's name, what is in it,
 // where its SKILL.md is, and every problem found, without writing anything anywhere or running
 // anything. Pure: no browser, DOM or Node API, so the MV3 worker, Firefox and the CLI share it.
-// Memory is bounded by the caps (limits.ts), never by what the archive declares.
+// Memory is bounded by the caps (spec.ts, ARCHIVE_LIMITS), never by what the archive declares.
+// The readers are generators that pause after each slice of work (an inflate step, a zip entry):
+// `listArchive` runs them straight through, `listArchiveCooperatively` lets other work run
+// between slices, so a big archive never holds the worker that serves every tab's checks.
 
 import { checkHints, formatOfBytes, hexPrefix, type ArchiveFormat } from './detect';
 import { readTarGz } from './gzip';
@@ -43,7 +46,39 @@ export interface ArchiveListing {
   readonly unpackedBytes: number;
 }
 
+/** How the caller lets other work run (the lister knows no event loop): a promise that settles
+ * once other tasks had their turn (the check's `nextTurn`, a zero-delay timer). */
+export type YieldToOthers = () => Promise<void>;
+
+/** Lists in one go: for tests, benches and callers with nothing else to run. */
 export function listArchive(input: ListArchiveInput): ArchiveListing {
+  const steps = listSteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Lists the same way, yielding to other work whenever a slice of `sliceMs` has run (0: after every
+ * step). The listing's time budget stays wall-clock time, turns given to others included.
+ */
+export async function listArchiveCooperatively(input: ListArchiveInput, yieldToOthers: YieldToOthers): Promise<ArchiveListing> {
+  const now = input.now ?? Date.now;
+  const sliceMs = input.limits?.sliceMs ?? ARCHIVE_LIMITS.sliceMs;
+  const steps = listSteps(input);
+  let sliceStart = now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (now() - sliceStart >= sliceMs) {
+      await yieldToOthers();
+      sliceStart = now();
+    }
+  }
+}
+
+function* listSteps(input: ListArchiveInput): Generator<void, ArchiveListing> {
   const limits = { ...ARCHIVE_LIMITS, ...input.limits };
   const now = input.now ?? Date.now;
   const sink = new ProblemSink(limits.problemsPerCode);
@@ -70,8 +105,8 @@ export function listArchive(input: ListArchiveInput): ArchiveListing {
   }
   checkHints(format, input.url, input.contentType, sink);
   try {
-    if (format === 'zip') readZip(bytes, listing);
-    else readTarGz(bytes, listing);
+    if (format === 'zip') yield* readZip(bytes, listing);
+    else yield* readTarGz(bytes, listing);
     return done(format, listing.finish(input.skillName, format));
   } catch {
     // A bug of ours must still end as a finding, never as a crash of the whole check.

@@ -6,6 +6,7 @@ import { ARCHIVE_SKILL_MD, type ArchiveLimits } from '../spec';
 import { ARCHIVE_CODES, type ArchiveCode } from './codes';
 import type { ArchiveFormat } from './detect';
 import { linkAbove, normalHardLinkTarget, resolveHardLink, resolveSymlink } from './links';
+import { hasArchiveSignature, isArchiveName } from './nested';
 import { checkName, displayName } from './names';
 import type { ProblemParams, ProblemSink } from './problems';
 
@@ -38,12 +39,15 @@ export class Listing {
   readonly files: ArchiveFile[] = [];
   /** Set when a cap, the time budget or unreadable data stopped reading: the listing is partial. */
   stopped = false;
+  /** Bytes of the entries' contents unpacked so far (a tar's headers and padding are not counted). */
   unpacked = 0;
   private readonly paths: (string | undefined)[] = [];
   private readonly first = new Map<string, number>();
   private readonly last = new Map<string, number>();
   private readonly folded = new Map<string, string>();
   private skillMd: Uint8Array | 'too-large' | undefined;
+  /** Entries already reported as archives inside the archive, by index. */
+  private readonly nested = new Set<number>();
 
   constructor(
     readonly problems: ProblemSink,
@@ -81,7 +85,20 @@ export class Listing {
     const path = checked.normalized;
     this.paths.push(path);
     if (path !== undefined && path !== '') this.remember(path, entry.type, display);
-    return { path, index: this.files.length - 1 };
+    const index = this.files.length - 1;
+    if (entry.type === 'file' && isArchiveName(entry.name)) this.nestedArchive(index);
+    return { path, index };
+  }
+
+  /** A file's first bytes, once read: an archive by its signature is reported like one by name. */
+  fileHead(index: number, head: Uint8Array): void {
+    if (!this.nested.has(index) && this.files[index]?.type === 'file' && hasArchiveSignature(head)) this.nestedArchive(index);
+  }
+
+  private nestedArchive(index: number): void {
+    this.nested.add(index);
+    const { path } = this.files[index]!;
+    this.problems.add('archive-nested-archive', [path], path);
   }
 
   /** Records the size counted while inflating (zip), which may differ from the declared one. */
@@ -107,10 +124,23 @@ export class Listing {
     this.last.set(path, index);
   }
 
-  /** Counts unpacked bytes; false (and stopped) once the total cap or the time budget is crossed. */
+  /** Counts unpacked content bytes; false (and stopped) once the total cap or the time budget is crossed. */
   count(bytes: number): boolean {
     this.unpacked += bytes;
     if (this.unpacked > this.limits.unpackedBytes) return this.fail('archive-too-large-unpacked', [formatBytes(this.limits.unpackedBytes)]);
+    return this.inTime();
+  }
+
+  /** A tar stream of `streamBytes` so far: false (and stopped) once what is not file content
+   * (headers, records, padding, data after the end) is over its own cap, or time is up. */
+  overheadOk(streamBytes: number): boolean {
+    if (streamBytes - this.unpacked > this.limits.tarOverheadBytes) {
+      return this.fail('archive-tar-overhead-too-large', [formatBytes(this.limits.tarOverheadBytes)]);
+    }
+    return this.inTime();
+  }
+
+  private inTime(): boolean {
     if (this.now() > this.deadline) return this.fail('archive-check-stopped', [formatMs(this.limits.budgetMs)]);
     return true;
   }

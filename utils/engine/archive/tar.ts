@@ -5,6 +5,7 @@
 import { formatBytes } from '../net/fetch-bounded';
 import type { EntryType, Listing } from './listing';
 import { decodeName, displayName } from './names';
+import { FileHead } from './nested';
 import { BLOCK, checksumOk, isZeroBlock, parsePax, readHeader, type PaxValues, type RawHeader } from './tar-header';
 
 const TYPES: Readonly<Record<string, EntryType>> = {
@@ -57,6 +58,10 @@ export class TarReader {
   private trailingReported = false;
   private pending: Pending = {};
   private metaAt = 0;
+  /** The entry whose data is being read counts against the unpacked cap (records do not). */
+  private content = false;
+  /** The first bytes of the regular file being read, to tell an archive inside the archive. */
+  private head: { index: number; bytes: FileHead } | undefined;
 
   constructor(private readonly listing: Listing) {}
 
@@ -77,6 +82,8 @@ export class TarReader {
       let n: number;
       if (this.dataLeft > 0) {
         n = Math.min(this.dataLeft, chunk.length - at);
+        if (this.content && !this.listing.count(n)) break;
+        this.head?.bytes.add(chunk.subarray(at, at + n));
         if (this.collect) {
           this.collect.bytes.set(chunk.subarray(at, at + n), this.collect.fill);
           this.collect.fill += n;
@@ -141,7 +148,7 @@ export class TarReader {
     }
     this.collect = { kind, bytes: new Uint8Array(size), fill: 0 };
     this.metaAt = at;
-    this.startData(size);
+    this.startData(size, false);
   }
 
   private startEntry(header: RawHeader, size: number): void {
@@ -193,16 +200,20 @@ export class TarReader {
       if (size > this.listing.limits.skillMdBytes) this.listing.setSkillMd('too-large');
       else this.collect = { kind: 'skill', bytes: new Uint8Array(size), fill: 0 };
     }
-    this.startData(size);
+    if (type === 'file') this.head = { index: added.index, bytes: new FileHead() };
+    this.startData(size, true);
   }
 
-  private startData(size: number): void {
+  private startData(size: number, content: boolean): void {
+    this.content = content;
     this.dataLeft = size;
     this.padLeft = padding(size);
     if (size === 0) this.dataDone();
   }
 
   private dataDone(): void {
+    if (this.head) this.listing.fileHead(this.head.index, this.head.bytes.value());
+    this.head = undefined;
     const collected = this.collect;
     this.collect = undefined;
     if (collected === undefined) return;

@@ -9,6 +9,7 @@ import { flateErrorCode } from './flate-error';
 import { formatBytes } from '../net/fetch-bounded';
 import type { EntryType, Listing } from './listing';
 import { decodeName, displayName } from './names';
+import { FileHead } from './nested';
 import { readCentralDirectory } from './zip-end';
 import { readEntries, readLocal, type LocalLayout, type ZipEntry } from './zip-entries';
 
@@ -60,12 +61,22 @@ interface Inflated {
   /** Size and CRC as declared: the bytes are what unzip writes. */
   readonly ok: boolean;
   readonly content?: Uint8Array;
+  /** The first bytes, to tell an archive inside the archive. */
+  readonly head: Uint8Array;
 }
 
-function inflateEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout, listing: Listing, keep: number, display: string): Inflated {
+function* inflateEntry(
+  input: Uint8Array,
+  entry: ZipEntry,
+  layout: LocalLayout,
+  listing: Listing,
+  keep: number,
+  display: string,
+): Generator<void, Inflated> {
   const data = input.subarray(layout.dataStart, layout.dataStart + entry.compressedSize);
   const content = keep > 0 ? new Uint8Array(keep) : undefined;
   const crc = new Crc32();
+  const head = new FileHead();
   let size = 0;
   let fed = 0;
   let over = false;
@@ -74,6 +85,7 @@ function inflateEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout, l
     size += chunk.length;
     if (size > entry.size) return void (over = true);
     crc.update(chunk);
+    head.add(chunk);
     content?.set(chunk.subarray(0, Math.max(0, keep - (size - chunk.length))), size - chunk.length);
     if (listing.count(chunk.length)) listing.ratioOk(size, fed, display);
   };
@@ -85,25 +97,26 @@ function inflateEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout, l
       if (inflater) inflater.push(data.subarray(at, fed), fed === data.length);
       else onChunk(data.subarray(at, fed));
       if (data.length === 0) break;
+      yield;
     }
   } catch (error) {
     flateErrorCode(error);
     listing.problems.add('archive-zip-corrupt-entry', [display], display);
-    return { size, ok: false };
+    return { size, ok: false, head: head.value() };
   }
-  if (listing.stopped) return { size, ok: false };
+  if (listing.stopped) return { size, ok: false, head: head.value() };
   if (over || size !== entry.size) {
     listing.problems.add('archive-zip-size-mismatch', [display, entry.size, size], display);
-    return { size, ok: false };
+    return { size, ok: false, head: head.value() };
   }
   if (crc.value() !== entry.crc) {
     listing.problems.add('archive-zip-checksum', [display], display);
-    return { size, ok: false };
+    return { size, ok: false, head: head.value() };
   }
-  return content ? { size, ok: true, content } : { size, ok: true };
+  return content ? { size, ok: true, content, head: head.value() } : { size, ok: true, head: head.value() };
 }
 
-function readEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout | undefined, listing: Listing): void {
+function* readEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout | undefined, listing: Listing): Generator<void, void> {
   const { limits, problems } = listing;
   const decoded = decodeName(entry.nameBytes);
   const name = decoded.text;
@@ -133,7 +146,7 @@ function readEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout | und
   if (type === 'symlink' && readable) {
     if (entry.size > limits.linkTargetBytes) problems.add('archive-name-too-long', [display, limits.linkTargetBytes], display);
     else {
-      const link = inflateEntry(input, entry, layout!, listing, entry.size, display);
+      const link = yield* inflateEntry(input, entry, layout!, listing, entry.size, display);
       if (link.ok) target = decodeName(link.content ?? new Uint8Array(0)).text;
     }
   }
@@ -143,12 +156,14 @@ function readEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout | und
   const skill = listing.isSkillMd(added.path);
   const tooLarge = skill && entry.size > limits.skillMdBytes;
   if (tooLarge) listing.setSkillMd('too-large');
-  const inflated = inflateEntry(input, entry, layout!, listing, skill && !tooLarge ? entry.size : 0, display);
+  const inflated = yield* inflateEntry(input, entry, layout!, listing, skill && !tooLarge ? entry.size : 0, display);
   listing.setSize(added.index, inflated.size);
+  listing.fileHead(added.index, inflated.head);
   if (skill && !tooLarge && inflated.ok) listing.setSkillMd(inflated.content ?? new Uint8Array(0));
 }
 
-export function readZip(input: Uint8Array, listing: Listing): void {
+/** Pauses (yields) after each inflate step and each entry: the lister's driver decides whether others run then. */
+export function* readZip(input: Uint8Array, listing: Listing): Generator<void, void> {
   const cd = readCentralDirectory(input, listing);
   if (!cd || listing.stopped) return;
   const entries = readEntries(input, cd, listing);
@@ -157,6 +172,7 @@ export function readZip(input: Uint8Array, listing: Listing): void {
   if (!layoutOk(entries, layouts, cd.offset, listing)) return;
   for (const entry of entries) {
     if (listing.stopped) return;
-    readEntry(input, entry, layouts[entry.index], listing);
+    yield* readEntry(input, entry, layouts[entry.index], listing);
+    yield;
   }
 }

@@ -13,7 +13,7 @@ import { ENGINE_CODES as C } from './codes';
 import { startBudget } from './budget';
 import { sha256Hex } from './digest';
 import { cutShortFinding } from './cut-short';
-import { fetchOptions, type CheckContext, type CheckDeps } from './context';
+import { fetchOptions, nextTurn, type CheckContext, type CheckDeps } from './context';
 import { readSiteDocument, type JsonDocumentRead } from './documents';
 import { discoveryUrls, noteFreshness, recallUrls, skillMdUrls } from './remember';
 import { siteUnreachable } from './unreachable';
@@ -54,6 +54,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     serverFreshMs: null,
     budget: startBudget(limits),
     trustChain: deps.trustChain ?? true,
+    yieldToOthers: deps.yieldToOthers ?? nextTurn,
   };
   try {
     return await checkOrigin(target.origin, target.findings, ctx, deps.onProgress, now);

@@ -33,7 +33,13 @@ export interface CheckDeps {
    *  issuer and APIs serve those documents themselves. Default: yes. */
   trustChain?: boolean;
   onProgress?: (progress: CheckProgress) => void;
+  /** Lets other work run while an archive is listed (`nextTurn` by default: a timer turn). The
+   *  background runs every tab's checks on one thread; listing yields every `archiveSliceMs`. */
+  yieldToOthers?: () => Promise<void>;
 }
+
+/** A turn of the event loop for everything else waiting: a zero-delay timer runs after pending I/O. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The engine's working state for one check. */
 export interface CheckContext {
@@ -53,6 +59,8 @@ export interface CheckContext {
   budget: CheckBudget;
   /** Follow the sign-in trust chain (`CheckDeps.trustChain`). */
   trustChain: boolean;
+  /** `CheckDeps.yieldToOthers`. */
+  yieldToOthers: () => Promise<void>;
 }
 
 /** What every request of the check passes to the fetch module: one place, so none forgets the budget. */

@@ -1,4 +1,4 @@
-import { listArchive } from '../archive';
+import { listArchiveCooperatively } from '../archive';
 import { problemFinding } from '../archive/findings';
 import { summarizeListing } from '../archive/summary';
 import type { Finding } from '../report/findings';
@@ -16,14 +16,23 @@ import { formatDigest, sha256Hex } from './digest';
  */
 export async function verifyArchive(bytes: Uint8Array, entry: IndexEntry, skill: SkillReport, ctx: CheckContext): Promise<Finding[]> {
   const document = skill.url ?? '';
-  const listing = listArchive({
-    bytes,
-    skillName: skill.name,
-    url: document,
-    // Undefined when the bytes did not come from a response: the header is then not judged.
-    contentType: skill.contentType,
-    limits: { packedBytes: ctx.limits.archiveBytes, skillMdBytes: ctx.limits.skillMdBytes, budgetMs: ctx.limits.archiveListMs },
-  });
+  // Cooperatively: the other tabs' checks share this thread and must not wait for the listing.
+  const listing = await listArchiveCooperatively(
+    {
+      bytes,
+      skillName: skill.name,
+      url: document,
+      // Undefined when the bytes did not come from a response: the header is then not judged.
+      contentType: skill.contentType,
+      limits: {
+        packedBytes: ctx.limits.archiveBytes,
+        skillMdBytes: ctx.limits.skillMdBytes,
+        budgetMs: ctx.limits.archiveListMs,
+        sliceMs: ctx.limits.archiveSliceMs,
+      },
+    },
+    ctx.yieldToOthers,
+  );
   const findings = listing.problems.map((problem) => problemFinding(problem, document, skill.name));
   let skillMdDigest: string | null = null;
   if (listing.skillMd) {
