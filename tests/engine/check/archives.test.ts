@@ -113,7 +113,8 @@ describe('a store whose skills are archives', () => {
     expect(many.archive).toMatchObject({ entryCount: 1000, partial: true, filesOmitted: 1000 - ARCHIVE_LISTING_MAX.files });
     expect(many.archive!.files).toHaveLength(ARCHIVE_LISTING_MAX.files);
     const bomb = report.skills.find((s) => s.name === 'ar-ratio-bomb')!;
-    expect(bomb.archive).toMatchObject({ entryCount: 0, partial: true, skillMdDigest: null });
+    // Small first inflate steps: the tar header is read before the ratio guard stops the zeros.
+    expect(bomb.archive).toMatchObject({ entryCount: 1, partial: true, skillMdDigest: null, files: [{ path: 'zeros.bin', type: 'file' }] });
     expect(bomb.archive!.unpackedBytes).toBeLessThan(8 * 1024 * 1024);
   });
 });

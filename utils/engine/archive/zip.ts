@@ -10,6 +10,7 @@ import { formatBytes } from '../net/fetch-bounded';
 import type { EntryType, Listing } from './listing';
 import { decodeName, displayName } from './names';
 import { FileHead } from './nested';
+import { firstStep, nextStep } from './steps';
 import { readCentralDirectory } from './zip-end';
 import { readEntries, readLocal, type LocalLayout, type ZipEntry } from './zip-entries';
 
@@ -89,13 +90,15 @@ function* inflateEntry(
     content?.set(chunk.subarray(0, Math.max(0, keep - (size - chunk.length))), size - chunk.length);
     if (listing.count(chunk.length)) listing.ratioOk(size, fed, display);
   };
-  const step = listing.limits.inflateStepBytes;
+
   try {
     const inflater = entry.method === 8 ? new Inflate(onChunk) : undefined;
-    for (let at = 0; (at < data.length || at === 0) && !over && !listing.stopped; at += step) {
+    for (let at = 0, step = firstStep(listing.limits); (at < data.length || at === 0) && !over && !listing.stopped; at = fed) {
       fed = Math.min(at + step, data.length);
+      const before = size;
       if (inflater) inflater.push(data.subarray(at, fed), fed === data.length);
       else onChunk(data.subarray(at, fed));
+      step = nextStep(fed - at, size - before, listing.limits);
       if (data.length === 0) break;
       yield;
     }
