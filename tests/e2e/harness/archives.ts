@@ -70,7 +70,7 @@ export async function expectHostileArchives<P extends EvaluatingPage & { close()
   expect(snapshot.verdict).toBe('errors');
   expect(statuses(snapshot)).toEqual(archivesSite.expect.skills);
   const shown = await shownFindings(panel);
-  for (const skill of ['ar-dot-dot', 'ar-wrapped', 'ar-symlink-outside', 'ar-corrupt-gzip']) {
+  for (const skill of ['ar-dot-dot', 'ar-wrapped', 'ar-symlink-outside', 'ar-corrupt-gzip', 'ar-nested']) {
     for (const code of ARCHIVE_RULE_CODES[skill]!) {
       const finding = shown.find((f) => f.code === code && f.visible && f.text.includes(skill));
       expect(finding, `${skill}: ${code} on screen`).toBeTruthy();
