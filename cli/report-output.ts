@@ -6,13 +6,15 @@ import { writeFile } from 'node:fs/promises';
 import type { Finding } from '../utils/engine/report/findings';
 import { reportToJson } from '../utils/engine/report/report-json';
 import { reportToMarkdown } from '../utils/engine/report/report-markdown';
+import { reportToSarif } from '../utils/engine/report/report-sarif';
 import type { Report } from '../utils/engine/report/report';
 import { ENGLISH } from './english';
 import { formatHuman } from './format-human';
-import { toSarif } from './format-sarif';
 import type { Io } from './io';
 import type { FileLocation } from './locations';
 import { createStyle, safeJson, safeText, wantsColor } from './style';
+
+declare const __VERSION__: string;
 
 export const FORMATS = ['text', 'json', 'markdown', 'sarif'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -52,7 +54,7 @@ function render(format: Format, report: Report, checked: CheckedTarget, color: b
       // Line by line: the document's own line breaks stay, every hidden character is spelled out.
       return reportToMarkdown(report, ENGLISH).split('\n').map(safeText).join('\n');
     case 'sarif':
-      return safeJson(toSarif(report, checked.locations));
+      return safeJson(reportToSarif(report, ENGLISH, { toolVersion: __VERSION__, locations: checked.locations }));
     case 'text':
       return formatHuman(report, createStyle(color), checked.elapsedMs, checked);
   }

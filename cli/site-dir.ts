@@ -5,7 +5,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { POPPY, WELL_KNOWN } from '../utils/engine/spec';
+import { declaredOrigin } from '../utils/engine/poppy/declared-origin';
+import { WELL_KNOWN } from '../utils/engine/spec';
 
 export async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isDirectory() ?? false;
@@ -31,26 +32,18 @@ export async function originForDirectory(dir: string, option: string | undefined
     }
     return { ok: true, origin: url.origin, from: 'option' };
   }
-  const domain = await declaredDomain(fileOf(dir, WELL_KNOWN.poppy));
-  if (domain === null) {
+  const origin = await declaredOriginOf(fileOf(dir, WELL_KNOWN.poppy));
+  if (origin === null) {
     return {
       ok: false,
       message: `cannot tell the site's origin: ${WELL_KNOWN.poppy} names no organization.domain; pass --origin https://your.site.`,
     };
   }
-  return { ok: true, origin: new URL(`https://${domain}`).origin, from: 'domain' };
+  return { ok: true, origin, from: 'domain' };
 }
 
-/** poppy.json's `organization.domain` when it is a plain host name; null otherwise. */
-async function declaredDomain(file: string): Promise<string | null> {
-  let value: unknown;
-  try {
-    value = JSON.parse(await readFile(file, 'utf8'));
-  } catch {
-    return null;
-  }
-  const organization = (value as Record<string, unknown> | null)?.[POPPY.organization];
-  const domain = (organization as Record<string, unknown> | null | undefined)?.domain;
-  if (typeof domain !== 'string' || !/^[a-z0-9.-]+(:\d+)?$/i.test(domain)) return null;
-  return URL.canParse(`https://${domain}`) ? domain : null;
+/** The origin poppy.json's `organization.domain` names (utils/engine/poppy/declared-origin.ts). */
+async function declaredOriginOf(file: string): Promise<string | null> {
+  const text = await readFile(file, 'utf8').catch(() => null);
+  return text === null ? null : declaredOrigin(text);
 }

@@ -5,7 +5,15 @@ export interface OptionsFormProps {
   load(): Promise<Options>;
   save(change: Partial<Options>): Promise<void>;
   /** Localised strings by message key. */
-  t(key: 'optionsTitle' | 'optionsAutoCheck' | 'optionsAutoCheckHint' | 'optionsAutoOtherHosts' | 'optionsAutoOtherHostsHint'): string;
+  t(
+    key:
+      | 'optionsTitle'
+      | 'optionsAutoCheck'
+      | 'optionsAutoCheckHint'
+      | 'optionsAutoOtherHosts'
+      | 'optionsAutoOtherHostsHint'
+      | 'openFullReport',
+  ): string;
 }
 
 /**
@@ -60,6 +68,12 @@ export function OptionsForm({ load, save, t }: OptionsFormProps) {
           {t('optionsAutoOtherHostsHint')}
         </span>
       </div>
+      {/* The full-page report is one of our own pages: a relative link, opened beside this one. */}
+      <p class="option">
+        <a href="/report.html" target="_blank" rel="noopener" data-open-report>
+          {t('openFullReport')}
+        </a>
+      </p>
     </main>
   );
 }

@@ -2,6 +2,7 @@ import type { Scheduler } from '../../utils/extension/check-scheduler';
 import type { Handlers } from '../../utils/extension/platform/messages';
 import { getResult, skillBodies } from '../../utils/extension/platform/storage';
 import { verifiedMarkdown } from '../../utils/extension/verified-markdown';
+import { reportSiteOrigin } from '../../utils/extension/report-site';
 
 /**
  * What the background does for each accepted message. Panel messages name a tab; the origin is
@@ -15,6 +16,7 @@ export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: num
       if (origin) await act(tabId, origin);
     };
   return {
+    ...siteHandlers(scheduler),
     pageVisited: (_message, page) => scheduler.pageVisited(page.tabId, page.origin),
     panelOpened: withOrigin(scheduler.panelOpened),
     recheck: withOrigin(scheduler.recheck),
@@ -22,6 +24,25 @@ export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: num
     async getSkillText({ tabId, digest }) {
       const origin = await liveOrigin(tabId);
       if (!origin) return null;
+      return verifiedMarkdown(await getResult(origin), digest, skillBodies);
+    },
+  };
+}
+
+/**
+ * The full-page report's messages: the origin comes from the payload (the user typed it in our
+ * own page), so it is accepted only as an origin the URL policy and the host matches allow,
+ * spelled exactly as the page would have normalised it.
+ */
+function siteHandlers(scheduler: Scheduler): Pick<Handlers, 'checkSite' | 'getSiteSkillText'> {
+  return {
+    async checkSite({ origin, revalidate }) {
+      if (reportSiteOrigin(origin) !== origin) return false;
+      await scheduler.siteRequested(origin, revalidate);
+      return true;
+    },
+    async getSiteSkillText({ origin, digest }) {
+      if (reportSiteOrigin(origin) !== origin) return null;
       return verifiedMarkdown(await getResult(origin), digest, skillBodies);
     },
   };

@@ -27,6 +27,13 @@ describe('options page', () => {
     expect(box('optionsAutoOtherHosts').disabled).toBe(true);
   });
 
+  it('links to the full-page report, opened beside the options', async () => {
+    render(<OptionsForm load={getOptions} save={setOptions} t={t} />);
+    const link = await waitFor(() => screen.getByRole('link', { name: 'openFullReport' }));
+    expect(link.getAttribute('href')).toBe('/report.html');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
   it('shows what was stored before', async () => {
     await setOptions({ autoCheck: false });
     render(<OptionsForm load={getOptions} save={setOptions} t={t} />);

@@ -41,6 +41,9 @@ export const PROTECTED_RESOURCE = {
 } as const;
 
 /** `$schema` values we process as discovery v0.2.0. Compared as exact strings; never fetched. */
+/** The SARIF 2.1.0 schema the exported logs name (report/report-sarif.ts). */
+export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+
 export const SKILL_INDEX_SCHEMAS: readonly string[] = ['https://schemas.agentskills.io/discovery/0.2.0/schema.json'];
 
 /** Protocol majors we understand; others are a warning and we still show what we can (D2). */
@@ -309,3 +312,19 @@ export const ARCHIVE_SKILL_MD = 'SKILL.md';
  * archive of 1000 long names must not make it megabytes. The full count is always kept.
  */
 export const ARCHIVE_LISTING_MAX = Object.freeze({ files: 100, nameChars: 16 * 1024 });
+
+/**
+ * What the full-page report accepts as a typed site address (docs/architecture.md, "Full-page
+ * report"): longer input is refused before it is parsed. Origins are short; 2048 leaves room
+ * for a pasted URL with a long path, which is cut back to its origin.
+ */
+export const TYPED_SITE_MAX_CHARS = 2048;
+
+/**
+ * Files dropped or picked on the full-page report (docs/architecture.md, "Full-page report"):
+ * how many are taken (a dropped folder of a whole site's build must not become a thousand
+ * entries to search) and how many lines of a raw document are shown. Each file's bytes are
+ * capped by the check's own limits (DEFAULT_LIMITS) while it is read.
+ */
+export const DROPPED_FILES_MAX = 500;
+export const RAW_LINES_MAX = 5000;

@@ -228,6 +228,21 @@ export function createScheduler(deps: SchedulerDeps) {
       await ensureCheck(origin, { allHosts: true, revalidate: true }).started;
     },
 
+    /**
+     * The full-page report asked for `origin` (typed by the user, or opened from the panel): as
+     * the panel does (D5: other hosts allowed), without a tab to record. `revalidate` is its
+     * "Check again".
+     */
+    async siteRequested(origin: string, revalidate: boolean): Promise<void> {
+      if (revalidate) return ensureCheck(origin, { allHosts: true, revalidate: true }).started;
+      const job = await liveOrRestarted(origin);
+      if (job) {
+        if (!job.request.allHosts) void job.done.then(() => checkForPanel(origin));
+        return job.started;
+      }
+      await checkForPanel(origin);
+    },
+
     async tabClosed(tabId: number): Promise<void> {
       await store.forgetTabs([tabId]);
     },

@@ -103,6 +103,8 @@ describe('messageListener through fakeBrowser.runtime', () => {
       panelOpened: vi.fn(async () => undefined),
       recheck: vi.fn(async () => undefined),
       getSkillText: vi.fn(async () => ({ markdown: '# text', base: 'https://flowers.example/SKILL.md' })),
+      checkSite: vi.fn(async () => true),
+      getSiteSkillText: vi.fn(async () => null),
     };
     fakeBrowser.runtime.onMessage.addListener(messageListener(handlers, self));
     return handlers;

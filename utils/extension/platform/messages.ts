@@ -8,7 +8,7 @@
  * the typed sender all derive from the map.
  */
 import { browser, type Browser } from 'wxt/browser';
-import { DIGEST_PATTERN } from '../../engine/spec';
+import { DIGEST_PATTERN, TYPED_SITE_MAX_CHARS } from '../../engine/spec';
 import { z } from '../zod';
 import { supportedOrigin } from '../page-support';
 import type { VerifiedMarkdown } from '../verified-markdown';
@@ -34,7 +34,24 @@ const MESSAGES = {
     payload: () => z.object({ tabId: tabIdSchema(), digest: z.string().check(z.maxLength(80), z.regex(DIGEST_PATTERN)) }),
     answer: null as VerifiedMarkdown | null,
   },
+  // The full-page report: an origin the user typed in our own page (or the panel's site). The
+  // handler re-reads it with the URL policy and refuses anything but an origin it would print
+  // itself; content scripts can never send it (their sender is a page, not an extension page).
+  checkSite: {
+    from: 'extension-page',
+    payload: () => z.object({ origin: originSchema(), revalidate: z.boolean() }),
+    answer: false as boolean,
+  },
+  getSiteSkillText: {
+    from: 'extension-page',
+    payload: () => z.object({ origin: originSchema(), digest: z.string().check(z.maxLength(80), z.regex(DIGEST_PATTERN)) }),
+    answer: null as VerifiedMarkdown | null,
+  },
 } as const satisfies Record<string, { from: AllowedSender; payload: () => z.ZodMiniObject; answer: unknown }>;
+
+function originSchema() {
+  return z.string().check(z.maxLength(TYPED_SITE_MAX_CHARS));
+}
 
 function tabIdSchema() {
   return z.int().check(z.gte(0), z.lte(2 ** 31));

@@ -28,3 +28,8 @@ export function originOf(url: string | undefined): string | null {
 export function openOptions(): void {
   void browser.runtime.openOptionsPage();
 }
+
+/** The extension's version, as its manifest says (the SARIF export names its tool by it). */
+export function extensionVersion(): string {
+  return browser.runtime.getManifest().version;
+}

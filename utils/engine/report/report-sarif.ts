@@ -1,22 +1,34 @@
 /**
  * The report as SARIF 2.1.0, for code scanning: one rule per finding code with its fix as help
  * text, one result per finding. A check of files gives each result its file, line and column;
- * a check of a URL names the document's URL.
+ * a check of a URL names the document's URL. Shared by the command line (`--format sarif`) and
+ * the full-page report's export; the words are in the caller's catalog, as for JSON and Markdown.
  */
 import type * as Sarif from 'sarif';
-import type { Finding } from '../utils/engine/report/findings';
-import type { Report } from '../utils/engine/report/report';
-import type { Severity } from '../utils/engine/spec';
-import { english } from './english';
-import type { FileLocation } from './locations';
+import type { Finding } from './findings';
+import { renderText, type MessageSource } from './render';
+import type { Report } from './report';
+import { SARIF_SCHEMA, type Severity } from '../spec';
 
-declare const __VERSION__: string;
+/** Where a finding is in the files checked: `/`-separated, line and column 1-based. */
+export interface SarifFileLocation {
+  file: string;
+  line: number | null;
+  column: number | null;
+}
 
-export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+export interface SarifOptions {
+  /** The tool's version as the log names it. */
+  toolVersion: string;
+  /** For a check of files: where each finding is. */
+  locations?: ReadonlyMap<Finding, SarifFileLocation>;
+}
 
 const LEVEL: Readonly<Record<Severity, Sarif.ReportingConfiguration.level>> = { error: 'error', warning: 'warning', info: 'note' };
 
-export function toSarif(report: Report, locations: ReadonlyMap<Finding, FileLocation> | undefined): Sarif.Log {
+export function reportToSarif(report: Report, messages: MessageSource, options: SarifOptions): Sarif.Log {
+  const say = (words: Finding['message']) => renderText(messages, words);
+  const { locations } = options;
   const rules: Sarif.ReportingDescriptor[] = [];
   const ruleIndex = new Map<string, number>();
   for (const f of report.findings) {
@@ -25,8 +37,8 @@ export function toSarif(report: Report, locations: ReadonlyMap<Finding, FileLoca
     rules.push({
       id: f.code,
       shortDescription: { text: f.code },
-      fullDescription: { text: english(f.hint) },
-      help: { text: english(f.hint) },
+      fullDescription: { text: say(f.hint) },
+      help: { text: say(f.hint) },
       defaultConfiguration: { level: LEVEL[f.severity] },
     });
   }
@@ -36,7 +48,7 @@ export function toSarif(report: Report, locations: ReadonlyMap<Finding, FileLoca
       ruleId: f.code,
       ruleIndex: ruleIndex.get(f.code)!,
       level: LEVEL[f.severity],
-      message: { text: f.skill ? `${english(f.message)} (skill ${f.skill})` : english(f.message) },
+      message: { text: f.skill ? `${say(f.message)} (skill ${f.skill})` : say(f.message) },
       locations: [location(f, where, report.target)],
     };
   });
@@ -45,7 +57,7 @@ export function toSarif(report: Report, locations: ReadonlyMap<Finding, FileLoca
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'poppy-inspector', version: __VERSION__, rules } },
+        tool: { driver: { name: 'poppy-inspector', version: options.toolVersion, rules } },
         results,
         properties: { target: report.target, verdict: report.verdict },
       },
@@ -53,7 +65,7 @@ export function toSarif(report: Report, locations: ReadonlyMap<Finding, FileLoca
   };
 }
 
-function location(f: Finding, where: FileLocation | undefined, target: string): Sarif.Location {
+function location(f: Finding, where: SarifFileLocation | undefined, target: string): Sarif.Location {
   const logical = f.path === null ? {} : { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] };
   if (where) {
     const region =

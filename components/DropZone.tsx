@@ -1,0 +1,98 @@
+import { useState } from 'preact/hooks';
+import type { DroppedFile } from '../utils/engine/net/dropped-files';
+import type { Words } from '../utils/engine/report/words';
+import { useSay, useT } from './i18n';
+
+export interface DropZoneProps {
+  onFiles(files: DroppedFile[]): void;
+  /** Why the last files could not be checked, shown in the zone. */
+  error: Words | null;
+}
+
+/** Files as the engine reads them: the path a folder pick gives, else the name; bytes streamed. */
+function asDropped(list: FileList | null | undefined): DroppedFile[] {
+  return [...(list ?? [])].map((file) => ({
+    path: file.webkitRelativePath || file.name,
+    size: file.size,
+    stream: () => file.stream(),
+  }));
+}
+
+/** Text pasted in the zone, named by what it looks like (JSON with skills: the index). */
+function pastedFile(text: string): DroppedFile {
+  const trimmed = text.trimStart();
+  const path = trimmed.startsWith('---') ? 'SKILL.md' : /"skills"\s*:/.test(trimmed) ? 'index.json' : 'poppy.json';
+  const bytes = new TextEncoder().encode(text);
+  return { path, size: bytes.byteLength, stream: () => new Blob([bytes]).stream() };
+}
+
+/**
+ * "Check files before you publish": drop files or a folder here, paste them (or a document's
+ * text), or choose them with the two file fields (the keyboard's way, and the tests').
+ */
+export function DropZone(props: DropZoneProps) {
+  const t = useT();
+  const say = useSay();
+  const [over, setOver] = useState(false);
+  const take = (files: DroppedFile[]) => {
+    if (files.length > 0) props.onFiles(files);
+  };
+  return (
+    <section
+      class={`drop-zone${over ? ' over' : ''}`}
+      aria-labelledby="files-heading"
+      data-drop-zone
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        take(asDropped(event.dataTransfer?.files));
+      }}
+      onPaste={(event) => {
+        const files = asDropped(event.clipboardData?.files);
+        const text = event.clipboardData?.getData('text/plain') ?? '';
+        if (files.length === 0 && text.trim() === '') return;
+        event.preventDefault();
+        take(files.length > 0 ? files : [pastedFile(text)]);
+      }}
+    >
+      <h2 id="files-heading">{t('reportFilesHeading')}</h2>
+      <p>{t('reportFilesBody')}</p>
+      <p class="file-pickers">
+        <label>
+          <span class="lead">{t('reportFilesPick')}</span>{' '}
+          <input
+            type="file"
+            name="files"
+            multiple
+            onChange={(event) => {
+              take(asDropped(event.currentTarget.files));
+              event.currentTarget.value = '';
+            }}
+          />
+        </label>
+        <label>
+          <span class="lead">{t('reportFilesPickFolder')}</span>{' '}
+          <input
+            type="file"
+            name="folder"
+            {...{ webkitdirectory: true }}
+            onChange={(event) => {
+              take(asDropped(event.currentTarget.files));
+              event.currentTarget.value = '';
+            }}
+          />
+        </label>
+      </p>
+      {props.error !== null ? (
+        <p class="tone-error" role="alert" data-files-error>
+          <span aria-hidden="true">✗</span> {say(props.error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

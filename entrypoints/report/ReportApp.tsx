@@ -1,0 +1,153 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { ReportPage, type ReportPageView } from '../../components/ReportPage';
+import type { DroppedFile } from '../../utils/engine/net/dropped-files';
+import type { Words } from '../../utils/engine/report/words';
+import { checkDroppedFiles, droppedSkillText } from '../../utils/extension/check-files';
+import { t } from '../../utils/extension/platform/i18n';
+import type { PanelActions } from '../../utils/extension/panel-types';
+import { selectPanelView } from '../../utils/extension/panel-view';
+import { sendToBackground } from '../../utils/extension/platform/messages';
+import { openSiteLink } from '../../utils/extension/platform/open-link';
+import { requestHostAccess } from '../../utils/extension/platform/permissions';
+import { startPreviewWorker } from '../../utils/extension/platform/preview-worker';
+import { readPanelInputs } from '../../utils/extension/platform/read-tab';
+import { extensionVersion, openOptions } from '../../utils/extension/platform/runtime';
+import { saveTextFile } from '../../utils/extension/platform/save-file';
+import { watchOrigin } from '../../utils/extension/platform/storage';
+import { readReportSite } from '../../utils/extension/report-site';
+import { previewOf } from '../../utils/extension/skill-preview';
+
+const CLOCK_TICK_MS = 30_000;
+
+/** What the page checks: a site (through the background), or files dropped on it (in the page). */
+type Subject = { kind: 'site'; origin: string; revalidate: boolean; run: number } | { kind: 'files'; files: DroppedFile[]; run: number };
+
+/**
+ * The full-page report's controller: reads the site from the address or the field, asks the
+ * background to check it (a typed message that carries an origin, re-checked there), and follows
+ * the result through storage as the popup does. Dropped files are checked here, with no network.
+ */
+export function ReportApp(props: { search: string }) {
+  const initial = new URLSearchParams(props.search).get('site');
+  const [field, setField] = useState(initial ?? '');
+  const [error, setError] = useState<Words | null>(null);
+  const [filesError, setFilesError] = useState<Words | null>(null);
+  const [subject, setSubject] = useState<Subject | null>(null);
+  const [view, setView] = useState<ReportPageView>({ kind: 'empty' });
+  const [now, setNow] = useState(() => new Date());
+  const runs = useRef(0);
+  const shown = useRef<string | null>(null);
+
+  const showSite = (origin: string, revalidate: boolean) => {
+    history.replaceState(null, '', `?site=${encodeURIComponent(origin)}`);
+    setSubject({ kind: 'site', origin, revalidate, run: ++runs.current });
+  };
+  const showFiles = (files: DroppedFile[]) => {
+    history.replaceState(null, '', location.pathname);
+    setSubject({ kind: 'files', files, run: ++runs.current });
+  };
+
+  // Opened on a site: check it when host access is already there (no gesture to ask with).
+  useEffect(() => {
+    if (initial === null) return;
+    const read = readReportSite(initial);
+    if (!read.ok) return setError(read.words);
+    setField(read.origin);
+    showSite(read.origin, false);
+  }, []);
+
+  useEffect(() => {
+    if (subject === null) return;
+    let live = true;
+    let stop = () => {};
+    const key = subject.kind === 'site' ? subject.origin : null;
+    // "Check again" keeps the shown report (and what is open in it) until the new state is read.
+    if (key === null || shown.current !== key) setView(subject.kind === 'site' ? { kind: 'loading' } : { kind: 'files-checking' });
+    shown.current = key;
+    if (subject.kind === 'files') {
+      const typed = readReportSite(field);
+      void checkDroppedFiles(subject.files, typed.ok ? typed.origin : null).then((check) => {
+        if (!live) return;
+        setFilesError(check.ok ? null : check.words);
+        setView(
+          check.ok
+            ? { kind: 'files', origin: check.origin, report: check.result.report, raw: check.raw, ignored: check.ignored }
+            : { kind: 'empty' },
+        );
+      });
+    } else {
+      const url = `${subject.origin}/`;
+      void readPanelInputs(url).then((first) => {
+        if (!live) return;
+        setView(selectPanelView(first));
+        if (!first.hasAccess) return;
+        const refresh = () => void readPanelInputs(url).then((next) => live && setView(selectPanelView(next)));
+        stop = watchOrigin(subject.origin, refresh);
+        void sendToBackground({ type: 'checkSite', origin: subject.origin, revalidate: subject.revalidate }).then(refresh);
+        refresh();
+      });
+    }
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [subject]);
+
+  useEffect(() => {
+    const clock = setInterval(() => setNow(new Date()), CLOCK_TICK_MS);
+    return () => clearInterval(clock);
+  }, []);
+
+  const actions = useMemo<PanelActions>(() => {
+    const origin = subject?.kind === 'site' ? subject.origin : view.kind === 'files' ? view.origin : null;
+    return {
+      recheck: () => {
+        if (subject?.kind === 'site') showSite(subject.origin, true);
+        else if (subject?.kind === 'files') showFiles(subject.files);
+      },
+      checkOtherHosts: () => subject?.kind === 'site' && showSite(subject.origin, false),
+      // Called straight from the click: Firefox grants only inside the user gesture.
+      grantAccess: () =>
+        void requestHostAccess(origin).then((granted) => {
+          if (granted && subject?.kind === 'site') showSite(subject.origin, false);
+        }),
+      loadSkillPreview: async (skill) => {
+        if (origin === null || skill.status !== 'verified' || !skill.expectedDigest) return null;
+        const source =
+          subject?.kind === 'files'
+            ? await droppedSkillText(subject.files, origin, skill)
+            : await sendToBackground({ type: 'getSiteSkillText', origin, digest: skill.expectedDigest });
+        return source ? previewOf(source, origin, startPreviewWorker) : null;
+      },
+      copy: (text) => navigator.clipboard.writeText(text),
+      // The per-site choice is about visits in tabs: the panel offers it, this page does not.
+      setSiteQuiet: async () => {},
+      openSettings: openOptions,
+      openLink: (link) => openSiteLink(link, origin),
+    };
+  }, [subject, view.kind === 'files' ? view.origin : null]);
+
+  const submit = () => {
+    const read = readReportSite(field);
+    if (!read.ok) return setError(read.words);
+    setError(null);
+    setField(read.origin);
+    // Asked from the submit event (Firefox grants only inside the gesture); a grant already
+    // held answers at once. Refused: the view offers the grant again.
+    const asked = read.origin;
+    void requestHostAccess(asked).then(() => showSite(asked, false));
+  };
+
+  return (
+    <ReportPage
+      view={view}
+      field={{ value: field, error, onInput: setField, onSubmit: submit }}
+      files={{ onFiles: showFiles, error: filesError }}
+      actions={actions}
+      version={extensionVersion()}
+      onSave={saveTextFile}
+      now={now}
+      t={t}
+    />
+  );
+}

@@ -1,0 +1,224 @@
+import { cleanup, fireEvent, render } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReportPage, type ReportPageView } from '../../components/ReportPage';
+import { typedSiteOrigin } from '../../utils/engine/net/typed-site';
+import type { Words } from '../../utils/engine/report/words';
+import type { PanelActions } from '../../utils/extension/panel-types';
+import { NOW } from './harness';
+import { translate } from './locale';
+import * as reports from './reports';
+import { ORIGIN } from './reports';
+
+afterEach(cleanup);
+
+function actions(): PanelActions {
+  return {
+    recheck: vi.fn(),
+    checkOtherHosts: vi.fn(),
+    grantAccess: vi.fn(),
+    loadSkillPreview: vi.fn(async () => null),
+    copy: vi.fn(async () => {}),
+    openLink: vi.fn(),
+    setSiteQuiet: vi.fn(async () => {}),
+    openSettings: vi.fn(),
+  };
+}
+
+function renderPage(view: ReportPageView, field: { value?: string; error?: Words | null } = {}) {
+  const onInput = vi.fn();
+  const onSubmit = vi.fn();
+  const onFiles = vi.fn();
+  const onSave = vi.fn();
+  const acts = actions();
+  const result = render(
+    <ReportPage
+      view={view}
+      field={{ value: field.value ?? '', error: field.error ?? null, onInput, onSubmit }}
+      files={{ onFiles, error: null }}
+      actions={acts}
+      version="1.2.3"
+      onSave={onSave}
+      now={NOW}
+      t={translate}
+    />,
+  );
+  const root = result.container.querySelector<HTMLElement>('.report-page')!;
+  const input = result.getByLabelText('Site to check') as HTMLInputElement;
+  return { ...result, root, input, onInput, onSubmit, onFiles, onSave, actions: acts };
+}
+
+const refusal = (input: string): Words => {
+  const read = typedSiteOrigin(input);
+  if (read.ok) throw new Error(`${input} is accepted`);
+  return read.words;
+};
+
+describe('ReportPage', () => {
+  it.each<[string, ReportPageView, string, string]>([
+    ['nothing asked yet', { kind: 'empty' }, 'none', 'type its address above'],
+    [
+      'checking',
+      { kind: 'checking', origin: ORIGIN, previous: null, rawPoppy: null, progress: null, quiet: null },
+      'checking',
+      'Checking northlight.poppy.test…',
+    ],
+    ['access needed', { kind: 'no-permission', origin: ORIGIN }, 'none', 'needs your permission'],
+    ['a good store', { kind: 'report', report: reports.northlightOk(), rawPoppy: null, quiet: null }, 'ok', 'Everything checks out'],
+    [
+      'a stale copy',
+      { kind: 'report', report: reports.northlightStale(), rawPoppy: null, quiet: null },
+      'errors',
+      'changed since it was published',
+    ],
+  ])('%s: the root carries data-verdict and data-view as the panel does', (_name, view, verdict, text) => {
+    const { root } = renderPage(view);
+    expect(root.dataset.verdict).toBe(verdict);
+    expect(root.dataset.view).toBe(view.kind);
+    expect(root.textContent).toContain(text);
+  });
+
+  it('lists each skill with data-skill and data-status, and findings with data-code', () => {
+    const { root } = renderPage({ kind: 'report', report: reports.northlightStale(), rawPoppy: null, quiet: null });
+    const skills = Object.fromEntries(
+      [...root.querySelectorAll('[data-skill]')].map((el) => [el.getAttribute('data-skill'), el.getAttribute('data-status')]),
+    );
+    expect(skills).toEqual({ 'change-flower-delivery': 'mismatch', 'check-flower-order': 'verified', 'find-flowers': 'verified' });
+    expect([...root.querySelectorAll('[data-code]')].map((el) => el.getAttribute('data-code'))).toEqual(['digest-mismatch']);
+  });
+
+  it('submits from the form (Enter or the button) and reports each keystroke', () => {
+    const { input, onInput, onSubmit, getByRole } = renderPage({ kind: 'empty' });
+    fireEvent.input(input, { target: { value: 'shop.example' } });
+    expect(onInput).toHaveBeenLastCalledWith('shop.example');
+    fireEvent.submit(input.form!);
+    fireEvent.click(getByRole('button', { name: 'Check' }));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+  });
+
+  it('ties a refusal to the field: invalid, described by the sentence, shown with a symbol', () => {
+    const { input, root } = renderPage({ kind: 'empty' }, { value: 'https://10.0.0.1', error: refusal('https://10.0.0.1') });
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const error = root.querySelector('[data-field-error]')!;
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    // The host is the typed text: direction-isolated (U+2066–U+2069) inside our sentence.
+    expect(error.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe(
+      '✗ This address points at a private network address (10.0.0.1), so it is not checked.',
+    );
+  });
+
+  it('without an error the field is valid and described by its hint only', () => {
+    const { input, root } = renderPage({ kind: 'empty' }, { value: 'shop.example' });
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+    expect(root.querySelector('[data-field-error]')).toBeNull();
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toContain('localhost:5173');
+  });
+
+  it('offers the grant and "Check again" through the actions', () => {
+    const access = renderPage({ kind: 'no-permission', origin: ORIGIN });
+    fireEvent.click(access.getByRole('button', { name: 'Grant access to this site' }));
+    expect(access.actions.grantAccess).toHaveBeenCalledTimes(1);
+    cleanup();
+    const done = renderPage({ kind: 'report', report: reports.northlightOk(), rawPoppy: null, quiet: null });
+    fireEvent.click(done.getByRole('button', { name: 'Check again' }));
+    expect(done.actions.recheck).toHaveBeenCalledTimes(1);
+  });
+
+  it('announces the check outside the busy region', () => {
+    const { root } = renderPage({
+      kind: 'checking',
+      origin: ORIGIN,
+      previous: reports.northlightOk(),
+      rawPoppy: null,
+      progress: null,
+      quiet: null,
+    });
+    const live = root.querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toBe('Checking northlight.poppy.test…');
+    expect(live.closest('[aria-busy="true"]')).toBeNull();
+    expect(root.querySelector('main')?.getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+describe('the owner details at full width', () => {
+  const RAW = '{\n  "organization": { "name": "Northlight \u202eFlowers" }\n}';
+  const stale = () => renderPage({ kind: 'report', report: reports.northlightStale(), rawPoppy: RAW, quiet: null });
+
+  it("shows each skill's published and served digest", () => {
+    const { root } = stale();
+    const row = root.querySelector('[data-digest-row="change-flower-delivery"]')!;
+    const report = reports.northlightStale();
+    const skill = report.skills.find((s) => s.name === 'change-flower-delivery')!;
+    expect(row.querySelector('[data-digest="published"]')?.textContent).toBe(skill.expectedDigest);
+    expect(row.querySelector('[data-digest="served"]')?.textContent).toBe(skill.actualDigest ?? 'none');
+    expect(row.textContent).toContain('Changed');
+  });
+
+  it('shows poppy.json as numbered lines of text, the bidi override spelled out', () => {
+    const { root } = stale();
+    const lines = [...root.querySelectorAll('[data-raw-document] ol.raw-lines > li')].map((li) => li.textContent);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('⟨U+202E⟩');
+    expect(root.querySelector('[data-raw-document] ol')?.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('saves JSON, Markdown and SARIF of the report', () => {
+    const { getByRole, onSave } = stale();
+    fireEvent.click(getByRole('button', { name: 'Download JSON' }));
+    fireEvent.click(getByRole('button', { name: 'Download Markdown' }));
+    fireEvent.click(getByRole('button', { name: 'Download SARIF (for code scanning)' }));
+    const saved = onSave.mock.calls.map(([file]) => file as { name: string; type: string; text: string });
+    expect(saved.map((f) => f.name)).toEqual([
+      'poppy-report-northlight.poppy.test.json',
+      'poppy-report-northlight.poppy.test.md',
+      'poppy-report-northlight.poppy.test.sarif',
+    ]);
+    expect(JSON.parse(saved[0]!.text).verdict).toBe('errors');
+    expect(saved[1]!.text).toMatch(/^# Poppy Inspector report/);
+    const sarif = JSON.parse(saved[2]!.text);
+    expect(sarif.runs[0].tool.driver.version).toBe('1.2.3');
+    expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toContain('digest-mismatch');
+  });
+});
+
+describe('the drop zone', () => {
+  it('hands the chosen files to onFiles with their paths, and a pasted document as a named file', async () => {
+    const { root, onFiles } = renderPage({ kind: 'empty' });
+    const input = root.querySelector<HTMLInputElement>('input[type=file][name=files]')!;
+    const file = new File(['{"skills":[]}'], 'index.json', { type: 'application/json' });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+    const [files] = onFiles.mock.calls[0]! as [{ path: string; size: number; stream(): ReadableStream<Uint8Array> }[]];
+    expect(files.map((f) => [f.path, f.size])).toEqual([['index.json', 13]]);
+    expect(await new Response(files[0]!.stream()).text()).toBe('{"skills":[]}');
+
+    const zone = root.querySelector('[data-drop-zone]')!;
+    fireEvent.paste(zone, { clipboardData: { files: [], getData: () => '---\nname: find-flowers\n---\n' } });
+    expect((onFiles.mock.calls[1]![0] as { path: string }[]).map((f) => f.path)).toEqual(['SKILL.md']);
+  });
+
+  it('shows why files could not be checked', () => {
+    const onFiles = vi.fn();
+    const { container } = render(
+      <ReportPage
+        view={{ kind: 'empty' }}
+        field={{ value: '', error: null, onInput: vi.fn(), onSubmit: vi.fn() }}
+        files={{ onFiles, error: { key: 'reportFilesNoOrigin', params: [] } }}
+        actions={actions()}
+        version="1"
+        onSave={vi.fn()}
+        now={NOW}
+        t={translate}
+      />,
+    );
+    expect(container.querySelector('[data-files-error]')?.textContent).toContain('names no organization.domain');
+  });
+
+  it('a report of dropped files says what was and was not checked', () => {
+    const report = reports.northlightOk();
+    const { root } = renderPage({ kind: 'files', origin: ORIGIN, report, raw: [], ignored: 3 });
+    expect(root.dataset.verdict).toBe('ok');
+    const note = root.querySelector('[data-files-origin]')!;
+    expect(note.getAttribute('data-files-origin')).toBe(ORIGIN);
+    expect(note.textContent).toContain('3 more files were not read (at most 500 at a time).');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The full-page report (report.html) in Chromium: opened on a site, checking a typed address,
+ * refusing one the URL policy forbids. It reads the same data attributes as the panel.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteFileMap } from '../../fixtures/site-files';
+import { axeViolations } from '../harness/axe';
+import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
+import { northlight } from '../../fixtures/sites/northlight';
+import { northlightStale } from '../../fixtures/sites/northlight-stale';
+import { launchChromium, type ChromiumSession } from '../harness/chromium';
+import { message } from '../harness/messages';
+import { settledPanel, statuses } from '../harness/panel';
+
+let server: FixtureServer;
+let browser: ChromiumSession;
+
+beforeAll(async () => {
+  server = await startFixtureServer();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+
+const reportUrl = (query = '') => `chrome-extension://${browser.extensionId}/report.html${query}`;
+
+async function openReport(query = '') {
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.goto(reportUrl(query));
+  return page;
+}
+
+describe('report.html', () => {
+  it('opens directly on ?site=<origin> and shows the verdict and every skill status', async () => {
+    const origin = server.publicOrigin('northlight');
+    const page = await openReport(`?site=${encodeURIComponent(origin)}`);
+    const snapshot = await settledPanel(page);
+    expect(snapshot.verdict).toBe(northlight.expect.verdict);
+    expect(statuses(snapshot)).toEqual(northlight.expect.skills);
+    expect(await page.getByLabel(message('reportSiteLabel')).inputValue()).toBe(origin);
+    expect(await page.title()).toBe(message('reportPageTitle'));
+    await page.close();
+  });
+
+  it('checks an address typed into the field (a local development server), and keeps it in the address bar', async () => {
+    const page = await openReport();
+    expect(await page.locator('[data-view="empty"]').count()).toBe(1);
+    const origin = server.origin('northlight-stale');
+    await page.getByLabel(message('reportSiteLabel')).fill(`${origin}/some/page?x=1`);
+    await page.getByRole('button', { name: message('reportCheck'), exact: true }).click();
+    const snapshot = await settledPanel(page);
+    expect(snapshot.verdict).toBe(northlightStale.expect.verdict);
+    expect(statuses(snapshot)).toEqual(northlightStale.expect.skills);
+    expect(new URL(page.url()).searchParams.get('site')).toBe(origin);
+    expect(await page.locator('[data-code]').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('refuses a private address in words tied to the field, and checks nothing', async () => {
+    const page = await openReport();
+    const field = page.getByLabel(message('reportSiteLabel'));
+    await field.fill('https://192.168.1.1');
+    await field.press('Enter');
+    const error = page.locator('[data-field-error]');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('private network address');
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain(await error.getAttribute('id'));
+    expect(await page.locator('[data-view="empty"]').count()).toBe(1);
+    await page.close();
+  });
+});
+
+describe('files dropped before publishing', () => {
+  it('checks the stale copy from a folder chosen in the drop zone, with no request to any server', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poppy-report-files-'));
+    const paths: string[] = [];
+    for (const [path, bytes] of await siteFileMap(northlightStale)) {
+      const file = join(dir, path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, bytes);
+      paths.push(file);
+    }
+    const page = await openReport();
+    const before = server.requests.length;
+    await page.locator('input[type=file][name=folder]').setInputFiles(dir);
+    const snapshot = await settledPanel(page);
+    expect(snapshot.verdict).toBe(northlightStale.expect.verdict);
+    expect(statuses(snapshot)).toEqual(northlightStale.expect.skills);
+    expect(await page.locator('[data-code="digest-mismatch"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-raw-document]').count()).toBe(paths.filter((p) => /\.(json|md)$/.test(p)).length);
+    expect(server.requests.length).toBe(before);
+    await page.close();
+  });
+});
+
+describe('accessibility and looks', () => {
+  it('has no axe violations in light and dark, and its screenshots are committed', async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const page = await openReport(`?site=${encodeURIComponent(server.publicOrigin('northlight-stale'))}`);
+    await page.setViewportSize({ width: 1100, height: 1400 });
+    await settledPanel(page);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `${SCREENSHOTS}report-page-stale-${colorScheme}.png`, animations: 'disabled' });
+      expect(await axeViolations(page), `axe, ${colorScheme}`).toEqual([]);
+    }
+    // The empty page (field and drop zone) with a refusal shown.
+    await page.goto(reportUrl());
+    await page.getByLabel(message('reportSiteLabel')).fill('https://10.0.0.1');
+    await page.getByLabel(message('reportSiteLabel')).press('Enter');
+    await page.locator('[data-field-error]').waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page), `axe, empty page, ${colorScheme}`).toEqual([]);
+    }
+    await page.close();
+  });
+});

@@ -1,0 +1,76 @@
+// Files dropped on the full-page report, checked with no network: the same statuses as the
+// served store, whatever folder layout they come in, and the byte caps hold for them too.
+import { describe, expect, it } from 'vitest';
+import type { DroppedFile } from '../../utils/engine/net/dropped-files';
+import { DEFAULT_LIMITS, DROPPED_FILES_MAX } from '../../utils/engine/spec';
+import { checkDroppedFiles } from '../../utils/extension/check-files';
+import { filesOrigin, siteFileMap } from '../fixtures/site-files';
+import { northlight } from '../fixtures/sites/northlight';
+import { northlightStale } from '../fixtures/sites/northlight-stale';
+import { english } from '../helpers/english';
+
+const dropped = (path: string, bytes: Uint8Array): DroppedFile => ({
+  path,
+  size: bytes.byteLength,
+  stream: () => new Blob([bytes as Uint8Array<ArrayBuffer>]).stream(),
+});
+
+/** A fixture store's files, each path rewritten by `layout` (a picked folder, loose files…). */
+async function storeFiles(site: typeof northlight, layout: (path: string) => string): Promise<DroppedFile[]> {
+  return [...(await siteFileMap(site))].map(([path, bytes]) => dropped(layout(path), bytes));
+}
+
+const statuses = (check: Awaited<ReturnType<typeof checkDroppedFiles>>) =>
+  check.ok ? Object.fromEntries(check.result.report.skills.map((s) => [s.name, s.status])) : english(check.words);
+
+describe('checkDroppedFiles', () => {
+  it.each<[string, (path: string) => string]>([
+    ['a picked site folder', (path) => `public/${path}`],
+    ['the .well-known folder itself', (path) => path],
+    ['loose files, each skill in a folder of its name', (path) => path.replace(/^\.well-known\/(agent-skills\/)?/, '')],
+  ])('checks Northlight from %s as the served store (origin from poppy.json)', async (_layout, layout) => {
+    const check = await checkDroppedFiles(await storeFiles(northlight, layout), null);
+    expect(check.ok && check.origin).toBe(filesOrigin('northlight'));
+    expect(check.ok && check.result.report.verdict).toBe(northlight.expect.verdict);
+    expect(statuses(check)).toEqual(northlight.expect.skills);
+  });
+
+  it('finds the stale digest in the stale copy, and shows each text file raw', async () => {
+    const files = await storeFiles(northlightStale, (path) => path);
+    const check = await checkDroppedFiles(files, null);
+    expect(statuses(check)).toEqual(northlightStale.expect.skills);
+    if (!check.ok) throw new Error('not checked');
+    expect(check.raw.map((r) => r.path).sort()).toEqual(
+      files
+        .map((f) => f.path)
+        .filter((p) => /\.(json|md)$/.test(p))
+        .sort(),
+    );
+    expect(check.raw.find((r) => r.path.endsWith('poppy.json'))?.text).toContain('"organization"');
+  });
+
+  it('needs a site: poppy.json names none and none was typed', async () => {
+    const files = (await storeFiles(northlight, (path) => path)).filter((f) => !f.path.endsWith('poppy.json'));
+    expect(statuses(await checkDroppedFiles(files, null))).toContain('organization.domain');
+    const typed = await checkDroppedFiles(files, filesOrigin('northlight'));
+    expect(typed.ok && typed.result.report.skills.length).toBe(Object.keys(northlight.expect.skills).length);
+  });
+
+  it('says so when nothing was dropped', async () => {
+    expect(statuses(await checkDroppedFiles([], null))).toBe(english({ key: 'reportFilesNone', params: [] }));
+  });
+
+  it('caps a dropped file as it caps a served one', async () => {
+    const poppy = `{"organization":{"domain":"big.example","name":"${'x'.repeat(DEFAULT_LIMITS.poppyBytes)}"}}`;
+    const check = await checkDroppedFiles([dropped('poppy.json', new TextEncoder().encode(poppy))], 'https://big.example');
+    expect(check.ok && check.result.report.findings.map((f) => f.code)).toContain('document-too-large');
+  });
+
+  it(`takes the first ${DROPPED_FILES_MAX} files and counts the rest`, async () => {
+    const files = await storeFiles(northlight, (path) => path);
+    const padding = Array.from({ length: DROPPED_FILES_MAX }, (_, i) => dropped(`notes/${i}.txt`, new Uint8Array(1)));
+    const check = await checkDroppedFiles([...files, ...padding], null);
+    expect(check.ok && check.ignored).toBe(files.length);
+    expect(statuses(check)).toEqual(northlight.expect.skills);
+  });
+});
