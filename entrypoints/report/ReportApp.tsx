@@ -81,7 +81,13 @@ export function ReportApp(props: { search: string }) {
         if (!live) return;
         setView(selectPanelView(first));
         if (!first.hasAccess) return;
-        const refresh = () => void readPanelInputs(url).then((next) => live && setView(selectPanelView(next)));
+        // Reads overlap while storage changes: only the latest may set the view, or an answer
+        // read mid-check (the marker still there) could land after the finished one.
+        let reads = 0;
+        const refresh = () => {
+          const read = ++reads;
+          void readPanelInputs(url).then((next) => live && read === reads && setView(selectPanelView(next)));
+        };
         stop = watchOrigin(subject.origin, refresh);
         void sendToBackground({ type: 'checkSite', origin: subject.origin, revalidate: subject.revalidate }).then(refresh);
         refresh();
