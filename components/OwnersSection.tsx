@@ -1,4 +1,5 @@
 import type { Report } from '../utils/engine/report/report';
+import { useActions } from './actions';
 import { FindingsSection } from './FindingsSection';
 import { useT } from './i18n';
 import { ReportTools } from './ReportTools';
@@ -12,11 +13,19 @@ import { SiteCode, SiteText } from './SiteText';
  */
 export function OwnersSection(props: { report: Report; rawPoppy: string | null }) {
   const t = useT();
+  const { openFullReport } = useActions();
   const { report } = props;
   return (
     <section class="owners" aria-labelledby="owners-heading">
       <h2 id="owners-heading">{t('ownersHeading')}</h2>
       <p class="small">{t('ownersLead')}</p>
+      {openFullReport ? (
+        <p>
+          <button type="button" class="link-button" onClick={openFullReport} data-open-report>
+            {t('openFullReport')}
+          </button>
+        </p>
+      ) : null}
       <SiteFacts report={report} />
       <FindingsSection findings={report.findings} />
       {report.skills.length > 0 ? <Digests report={report} /> : null}

@@ -7,7 +7,7 @@ import { supportedOrigin } from '../../utils/extension/page-support';
 import { SETTLED_MARK, selectPanelView } from '../../utils/extension/panel-view';
 import { requestHostAccess } from '../../utils/extension/platform/permissions';
 import { setSiteQuiet, watchOrigin } from '../../utils/extension/platform/storage';
-import { openOptions } from '../../utils/extension/platform/runtime';
+import { openFullReport, openOptions } from '../../utils/extension/platform/runtime';
 import { openSiteLink } from '../../utils/extension/platform/open-link';
 import { startPreviewWorker } from '../../utils/extension/platform/preview-worker';
 import { previewOf } from '../../utils/extension/skill-preview';
@@ -100,6 +100,7 @@ export function Popup(props: { start: Promise<PanelStart> }) {
         setView(selectPanelView(next));
       },
       openSettings: openOptions,
+      openFullReport: origin ? () => openFullReport(origin) : undefined,
     }),
     [tabId, origin, opened],
   );

@@ -23,6 +23,8 @@ export function renderPanel(view: PanelView, overrides: Partial<PanelActions> = 
     openLink: vi.fn(overrides.openLink ?? (() => {})),
     setSiteQuiet: vi.fn(overrides.setSiteQuiet ?? (async () => {})),
     openSettings: vi.fn(overrides.openSettings ?? (() => {})),
+    // Only the popup offers the full-page report (that page shows the same view without it).
+    ...(overrides.openFullReport ? { openFullReport: vi.fn(overrides.openFullReport) } : {}),
   };
   const result = render(<Panel view={view} actions={actions} now={now} t={translate} />);
   const root = result.container.querySelector<HTMLElement>('main.panel')!;

@@ -95,6 +95,23 @@ describe('the answer first', () => {
   });
 });
 
+describe('for site owners', () => {
+  it('"Open full report" opens the full-page report when the host offers it', () => {
+    const openFullReport = vi.fn();
+    const { root } = renderPanel(reportView(reports.northlightOk()), { openFullReport });
+    const open = root.querySelector<HTMLButtonElement>('.owners [data-open-report]');
+    expect(open?.textContent).toBe('Open full report');
+    fireEvent.click(open!);
+    expect(openFullReport).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not offered where the host has no full-page report (that page itself)', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk()));
+    expect(root.querySelector('.owners h2')?.textContent).toBe('For site owners');
+    expect(root.querySelector('[data-open-report]')).toBeNull();
+  });
+});
+
 // 200 rows in happy-dom: slow on a busy machine, not a speed test.
 describe('many skills', { timeout: 30_000 }, () => {
   it(`up to ${MANY_SKILLS}: every row in full, no filter`, () => {

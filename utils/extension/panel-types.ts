@@ -31,6 +31,8 @@ export interface PanelActions {
   /** The per-site choice and its undo; resolves once stored. */
   setSiteQuiet(quiet: boolean): Promise<void>;
   openSettings(): void;
+  /** The full-page report on this site (report.html?site=…); absent on that page itself. */
+  openFullReport?(): void;
   /** Opens an `https:` URL in a new tab; links never navigate by themselves. */
   openLink(url: string): void;
 }

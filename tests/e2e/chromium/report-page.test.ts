@@ -14,7 +14,7 @@ import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { message } from '../harness/messages';
-import { settledPanel, statuses } from '../harness/panel';
+import { settledPanel, statuses, visitAndCheck } from '../harness/panel';
 
 let server: FixtureServer;
 let browser: ChromiumSession;
@@ -49,6 +49,21 @@ describe('report.html', () => {
     expect(await page.getByLabel(message('reportSiteLabel')).inputValue()).toBe(origin);
     expect(await page.title()).toBe(message('reportPageTitle'));
     await page.close();
+  });
+
+  it('is opened from the panel\'s "Open full report" on the panel\'s site', async () => {
+    const origin = server.publicOrigin('northlight');
+    const { panel } = await visitAndCheck(browser, `${origin}/`);
+    const opened = browser.context.waitForEvent('page', (page) => page.url().startsWith(reportUrl()));
+    await panel.locator('.owners [data-open-report]').click();
+    const page = await opened;
+    expect(new URL(page.url()).searchParams.get('site')).toBe(origin);
+    const snapshot = await settledPanel(page);
+    expect(snapshot.verdict).toBe(northlight.expect.verdict);
+    expect(statuses(snapshot)).toEqual(northlight.expect.skills);
+    expect(await page.locator('[data-open-report]').count()).toBe(0);
+    await page.close();
+    await panel.close();
   });
 
   it('checks an address typed into the field (a local development server), and keeps it in the address bar', async () => {

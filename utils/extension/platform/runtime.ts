@@ -29,6 +29,11 @@ export function openOptions(): void {
   void browser.runtime.openOptionsPage();
 }
 
+/** The panel's "Open full report": report.html on the panel's site, in a tab of its own. */
+export function openFullReport(origin: string): void {
+  void browser.tabs.create({ url: browser.runtime.getURL(`/report.html?site=${encodeURIComponent(origin)}`) });
+}
+
 /** The extension's version, as its manifest says (the SARIF export names its tool by it). */
 export function extensionVersion(): string {
   return browser.runtime.getManifest().version;
