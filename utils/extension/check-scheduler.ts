@@ -92,6 +92,8 @@ export function createScheduler(deps: SchedulerDeps) {
   const now = deps.now ?? Date.now;
   const freshMs = deps.freshMs ?? DEFAULT_LIMITS.freshMs;
   const jobs = new Map<string, Job>();
+  /** A check waiting for the running one of its origin to end ("Check again" pressed during it). */
+  const followers = new Map<string, Job>();
   let lastSweep = now();
 
   async function stateOf(origin: string): Promise<BadgeState> {
@@ -152,8 +154,21 @@ export function createScheduler(deps: SchedulerDeps) {
   function ensureCheck(origin: string, request: CheckRequest, attempts = 1): Job {
     const running = jobs.get(origin);
     if (running) {
-      if (covers(running.request, request)) return running;
-      return { request, started: running.started, done: running.done.then(() => ensureCheck(origin, request).done) };
+      // "Check again" asks the server as it is now, and a check under way may have read it before
+      // the owner's change: it follows that check (once; another press joins the follower).
+      if (covers(running.request, request) && !request.revalidate) return running;
+      const queued = followers.get(origin);
+      if (queued && covers(queued.request, request)) return queued;
+      const follower: Job = {
+        request,
+        started: running.started,
+        done: running.done.then(() => {
+          followers.delete(origin);
+          return ensureCheck(origin, request).done;
+        }),
+      };
+      followers.set(origin, follower);
+      return follower;
     }
     let markStarted = () => {};
     const job: Job = { request, started: new Promise<void>((resolve) => (markStarted = resolve)), done: Promise.resolve() };
