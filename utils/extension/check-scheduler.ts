@@ -80,6 +80,8 @@ interface Job {
   started: Promise<void>;
   /** Resolves when the check has ended and the tabs show its result. Never rejects. */
   done: Promise<void>;
+  /** Its result is stored (the panel shows it) while the job still finishes. */
+  answered?: boolean;
 }
 
 const covers = (running: CheckRequest, wanted: CheckRequest) =>
@@ -133,6 +135,8 @@ export function createScheduler(deps: SchedulerDeps) {
       await progress.drained();
       const checkedAt = now();
       await store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts });
+      const answered = jobs.get(origin);
+      if (answered) answered.answered = true;
       await store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt);
     } catch (error) {
       // The engine reports problems as findings; reaching here means a bug or a storage failure.
@@ -154,9 +158,10 @@ export function createScheduler(deps: SchedulerDeps) {
   function ensureCheck(origin: string, request: CheckRequest, attempts = 1): Job {
     const running = jobs.get(origin);
     if (running) {
-      // "Check again" asks the server as it is now, and a check under way may have read it before
-      // the owner's change: it follows that check (once; another press joins the follower).
-      if (covers(running.request, request) && !request.revalidate) return running;
+      // A "Check again" pressed once the running check's result is on screen (stored, the job
+      // still finishing) asks the server as it is now: it follows that check (once; another press
+      // joins the follower). Pressed while the check runs, it joins it.
+      if (covers(running.request, request) && !(request.revalidate && running.answered)) return running;
       const queued = followers.get(origin);
       if (queued && covers(queued.request, request)) return queued;
       const follower: Job = {
