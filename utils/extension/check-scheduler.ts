@@ -134,9 +134,11 @@ export function createScheduler(deps: SchedulerDeps) {
       // The last progress write must not land after the marker is cleared.
       await progress.drained();
       const checkedAt = now();
-      await store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts });
+      // Before the write: a panel may see the stored result (and enable Check again) before
+      // the write's promise settles here.
       const answered = jobs.get(origin);
       if (answered) answered.answered = true;
+      await store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts });
       await store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt);
     } catch (error) {
       // The engine reports problems as findings; reaching here means a bug or a storage failure.
