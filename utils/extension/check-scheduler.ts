@@ -80,8 +80,6 @@ interface Job {
   started: Promise<void>;
   /** Resolves when the check has ended and the tabs show its result. Never rejects. */
   done: Promise<void>;
-  /** Its result is stored (the panel shows it) while the job still finishes. */
-  answered?: boolean;
 }
 
 const covers = (running: CheckRequest, wanted: CheckRequest) =>
@@ -94,8 +92,6 @@ export function createScheduler(deps: SchedulerDeps) {
   const now = deps.now ?? Date.now;
   const freshMs = deps.freshMs ?? DEFAULT_LIMITS.freshMs;
   const jobs = new Map<string, Job>();
-  /** A check waiting for the running one of its origin to end ("Check again" pressed during it). */
-  const followers = new Map<string, Job>();
   let lastSweep = now();
 
   async function stateOf(origin: string): Promise<BadgeState> {
@@ -134,10 +130,6 @@ export function createScheduler(deps: SchedulerDeps) {
       // The last progress write must not land after the marker is cleared.
       await progress.drained();
       const checkedAt = now();
-      // Before the write: a panel may see the stored result (and enable Check again) before
-      // the write's promise settles here.
-      const answered = jobs.get(origin);
-      if (answered) answered.answered = true;
       await store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts });
       await store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt);
     } catch (error) {
@@ -160,22 +152,8 @@ export function createScheduler(deps: SchedulerDeps) {
   function ensureCheck(origin: string, request: CheckRequest, attempts = 1): Job {
     const running = jobs.get(origin);
     if (running) {
-      // A "Check again" pressed once the running check's result is on screen (stored, the job
-      // still finishing) asks the server as it is now: it follows that check (once; another press
-      // joins the follower). Pressed while the check runs, it joins it.
-      if (covers(running.request, request) && !(request.revalidate && running.answered)) return running;
-      const queued = followers.get(origin);
-      if (queued && covers(queued.request, request)) return queued;
-      const follower: Job = {
-        request,
-        started: running.started,
-        done: running.done.then(() => {
-          followers.delete(origin);
-          return ensureCheck(origin, request).done;
-        }),
-      };
-      followers.set(origin, follower);
-      return follower;
+      if (covers(running.request, request)) return running;
+      return { request, started: running.started, done: running.done.then(() => ensureCheck(origin, request).done) };
     }
     let markStarted = () => {};
     const job: Job = { request, started: new Promise<void>((resolve) => (markStarted = resolve)), done: Promise.resolve() };

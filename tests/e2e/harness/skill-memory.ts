@@ -4,7 +4,7 @@
  * from a body the extension kept by digest.
  */
 import { expect } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../utils/engine/spec';
+import { DEFAULT_LIMITS, type SkillStatus } from '../../../utils/engine/spec';
 import type { FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { CHANGING_SKILL, type ChangingSite } from '../../fixtures/sites/northlight-changing';
@@ -84,11 +84,21 @@ export async function fileChangesAfterVerified<P extends EvaluatingPage>(
   const panel = await browser.openPanel(again.tabId);
   expect(statuses(await settledPanel(panel))[CHANGING_SKILL]).toBe('mismatch');
 
-  changing.set('original');
-  await recheckUntil(panel, 'verified');
-  changing.set('crlf');
-  await recheckUntil(panel, 'mismatch');
-  changing.set('gone');
-  await recheckUntil(panel, 'unreachable');
+  // Each change is made once the last check has ended, as a user would see it: its badge set (the
+  // scheduler sets badges after the job is gone; a Check again pressed earlier joins that job).
+  const badgeFor = (status: SkillStatus) =>
+    expectedBadge({
+      verdict: status === 'verified' ? changing.site.expect.verdict : 'errors',
+      skills: { ...changing.site.expect.skills, [CHANGING_SKILL]: status },
+    });
+  for (const [state, status] of [
+    ['original', 'verified'],
+    ['crlf', 'mismatch'],
+    ['gone', 'unreachable'],
+  ] as const) {
+    changing.set(state);
+    await recheckUntil(panel, status);
+    expect(await settledBadge(browser, again.tabId, badgeFor(status))).toBe(badgeFor(status));
+  }
   changing.set('original');
 }
