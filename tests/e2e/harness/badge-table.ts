@@ -4,7 +4,10 @@
  * texts are written from the English catalog here, not computed by the extension's own code, so
  * a row that drifts from the panel's words fails in both browsers.
  */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import type { FixtureSite } from '../../fixtures/site';
+import { ALL_SITES } from '../../fixtures/sites/index';
 import { legacyOnly } from '../../fixtures/sites/legacy-only';
 import { noPoppy } from '../../fixtures/sites/no-poppy';
 import { northlight } from '../../fixtures/sites/northlight';
@@ -12,6 +15,8 @@ import { northlightStale } from '../../fixtures/sites/northlight-stale';
 import { secondOrigin } from '../../fixtures/sites/second-origin';
 import { heldNorthlight } from '../hostile-sites/held';
 import { filled, message } from './messages';
+import { settledBadge, settledPanel, type EvaluatingPage, type ExtensionSession } from './panel';
+import { waitFor } from './wait';
 import { serverError } from './panel-sites';
 
 export interface BadgeRow {
@@ -78,3 +83,56 @@ export const checkingRow = {
 };
 
 export const BADGE_SITES: FixtureSite[] = [serverError];
+
+/** A session the badge table can drive: panels it can close, and the session itself. */
+type TableSession = ExtensionSession<EvaluatingPage & { close(): Promise<unknown> }> & { close(): Promise<void> };
+
+/** The badge table, every row, in the browser `launch` starts (tests/e2e/<browser>/badge-table.test.ts). */
+export function badgeTableSuite(launch: () => Promise<TableSession>): void {
+  const held = checkingRow.held();
+  let server: FixtureServer;
+  let browser: TableSession;
+
+  beforeAll(async () => {
+    server = await startFixtureServer({ sites: [...ALL_SITES, ...BADGE_SITES, held.site], https: false });
+    browser = await launch();
+  });
+  afterAll(async () => {
+    held.release();
+    await browser?.close();
+    await server?.close();
+  });
+
+  const titleOf = (tabId: number, want: string) =>
+    waitFor(
+      () => browser.title(tabId),
+      (title) => title === want,
+      { what: `the tooltip of tab ${tabId} to read "${want}"` },
+    );
+
+  describe('badge table', () => {
+    // First: skill bodies are cached by digest, and the held site serves Northlight's skills.
+    it('checking', async () => {
+      const arrived = held.hold();
+      const { tabId } = await browser.visit(`${server.origin(held.site.name)}/`);
+      await arrived;
+      expect(await settledBadge(browser, tabId, checkingRow.text)).toBe(checkingRow.text);
+      expect(await titleOf(tabId, checkingRow.title())).toBe(checkingRow.title());
+      held.release();
+      expect(await settledBadge(browser, tabId, '3✓')).toBe('3✓');
+    });
+
+    it.each(BADGE_ROWS)('$state', async (row) => {
+      const origin = server.origin(row.site);
+      const { tabId } = await browser.visit(`${origin}/`);
+      if (row.openPanel) {
+        const panel = await browser.openPanel(tabId);
+        await settledPanel(panel, 30_000);
+        await panel.close();
+      }
+      expect(await settledBadge(browser, tabId, row.text)).toBe(row.text);
+      const title = row.title(new URL(origin).host);
+      expect(await titleOf(tabId, title)).toBe(title);
+    });
+  });
+}

@@ -62,6 +62,8 @@ export interface ExtensionSession<P extends EvaluatingPage> {
   visit(url: string): Promise<{ page: P; tabId: number }>;
   openPanel(tabId: number): Promise<P>;
   badge(tabId: number): Promise<string>;
+  /** The toolbar button's tooltip for that tab. */
+  title(tabId: number): Promise<string>;
 }
 
 /** Visits `url`, opens the panel for its tab and waits for a settled verdict. */
