@@ -1,5 +1,5 @@
 import { defineUnlistedScript } from 'wxt/utils/define-unlisted-script';
-import { treeFor } from '../utils/extension/skill-preview';
+import { treeFor } from '../utils/extension/preview-tree';
 
 /** A dedicated worker's global: what this script uses of it. */
 declare const self: { onmessage: ((event: { data: unknown }) => void) | null; postMessage(data: unknown): void };

@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  previewOf,
-  previewSkill,
-  TEXT_MAX_CHARS,
-  treeFor,
-  type PreviewRequest,
-  type PreviewWorker,
-} from '../../utils/extension/skill-preview';
+import { previewOf, previewSkill, TEXT_MAX_CHARS, type PreviewRequest, type PreviewWorker } from '../../utils/extension/skill-preview';
+import { treeFor } from '../../utils/extension/preview-tree';
 
 const REQUEST: PreviewRequest = { markdown: '# Hi', base: 'https://x.example/a/SKILL.md', site: 'https://x.example' };
 

@@ -328,3 +328,16 @@ export const TYPED_SITE_MAX_CHARS = 2048;
  */
 export const DROPPED_FILES_MAX = 500;
 export const RAW_LINES_MAX = 5000;
+
+/** The SKILL.md preview tree's bounds (markdown/safe-tree.ts): characters parsed, nodes built, nesting kept. */
+export interface SafeTreeLimits {
+  maxChars: number;
+  maxNodes: number;
+  maxDepth: number;
+}
+
+export const SAFE_TREE_LIMITS: Readonly<SafeTreeLimits> = Object.freeze({
+  maxChars: 100_000,
+  maxNodes: 5000,
+  maxDepth: 12,
+});

@@ -1,4 +1,5 @@
-import { markdownToSafeTree, SAFE_TREE_LIMITS, type SafeTree } from '../engine/markdown/safe-tree';
+import type { SafeTree } from '../engine/markdown/safe-tree';
+import { SAFE_TREE_LIMITS } from '../engine/spec';
 import type { SafeNode } from '../engine/markdown/types';
 import type { VerifiedMarkdown } from './verified-markdown';
 
@@ -19,14 +20,6 @@ export interface PreviewRequest {
 }
 
 export type Preview = { kind: 'tree'; tree: SafeTree } | { kind: 'too-complex'; reason: 'time' | 'failed' };
-
-/** The worker's side (entrypoints/skill-preview.ts): a request that is not one gets no tree. */
-export function treeFor(request: unknown): SafeTree | null {
-  if (typeof request !== 'object' || request === null) return null;
-  const { markdown, base, site } = request as Record<string, unknown>;
-  if (typeof markdown !== 'string' || (typeof base !== 'string' && base !== null) || typeof site !== 'string') return null;
-  return markdownToSafeTree(markdown, base, site);
-}
 
 /** What the panel needs of a Worker; platform/preview-worker.ts makes the real one. */
 export interface PreviewWorker {

@@ -3,6 +3,9 @@ import type { MarkdownIt, Token } from 'markdown-it';
 import { safeLinkTarget } from '../net/safe-link';
 import type { SafeNode } from './types';
 import { revealHidden } from '../text/reveal';
+import { SAFE_TREE_LIMITS, type SafeTreeLimits } from '../spec';
+
+export { SAFE_TREE_LIMITS, type SafeTreeLimits };
 
 /**
  * SKILL.md text → the allowlisted tree of ./types.ts (docs/architecture.md, "SKILL.md preview").
@@ -18,17 +21,6 @@ import { revealHidden } from '../text/reveal';
  * ordinary documents, so bounding the input is enough: a length cap, a node cap, and a nesting
  * cap that markdown-it enforces itself.
  */
-export interface SafeTreeLimits {
-  maxChars: number;
-  maxNodes: number;
-  maxDepth: number;
-}
-
-export const SAFE_TREE_LIMITS: Readonly<SafeTreeLimits> = Object.freeze({
-  maxChars: 100_000,
-  maxNodes: 5000,
-  maxDepth: 12,
-});
 
 /** Why a tree is incomplete; the panel says so and may offer the plain text. */
 export type TreeCut = 'size' | 'nodes' | 'depth';
