@@ -88,6 +88,15 @@ describe('revisit policy', () => {
     expect(revisitAfter(0, nothing(3_600_000), FRESH)).toEqual({ until: 3_600_000, nothing: true });
   });
 
+  it('"nothing" is the report state: an HTML soft 404 (a warning) waits a day, a server error does not', () => {
+    const softNotFound = report(A, 'warnings');
+    softNotFound.documents[0] = { ...softNotFound.documents[0]!, httpStatus: 200, published: false, absent: true };
+    expect(revisitAfter(0, { report: softNotFound, rawPoppy: null }, FRESH)).toEqual({ until: REVISIT.nothingMs, nothing: true });
+    const serverError = report(A, 'none');
+    serverError.documents[0] = { ...serverError.documents[0]!, httpStatus: 500, absent: false };
+    expect(revisitAfter(0, { report: serverError, rawPoppy: null }, FRESH)).toEqual({ until: FRESH, nothing: false });
+  });
+
   it('published: the site’s max-age within [ten minutes, a day]', () => {
     expect(revisitAfter(5, published(null), FRESH).until).toBe(5 + FRESH);
     expect(revisitAfter(5, published(60_000), FRESH).until).toBe(5 + FRESH);

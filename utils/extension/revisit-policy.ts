@@ -1,4 +1,5 @@
 import type { CheckResult } from '../engine/check';
+import { reportState } from '../engine/report/state';
 import { REVISIT } from '../engine/spec';
 import type { Revisit } from './platform/storage';
 
@@ -9,7 +10,8 @@ import type { Revisit } from './platform/storage';
  * Cache-Control decides within [freshMs, REVISIT.maxMs]. "Check again" ignores all of this.
  */
 export function revisitAfter(checkedAt: number, result: CheckResult, freshMs: number): Revisit {
-  const nothing = result.report.verdict === 'none';
+  // The one report state (report/state.ts): a soft 404 in HTML is "nothing" too, a 500 is not.
+  const nothing = reportState(result.report) === 'nothing';
   const said = result.serverFreshMs ?? null;
   const wanted = said ?? (nothing ? REVISIT.nothingMs : freshMs);
   return { until: checkedAt + Math.min(REVISIT.maxMs, Math.max(freshMs, wanted)), nothing };
