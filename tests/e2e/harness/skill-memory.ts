@@ -22,6 +22,9 @@ export interface MemorySession<P extends EvaluatingPage> extends ExtensionSessio
 const PRESS_RECHECK = `(() => {
   const button = Array.from(document.querySelectorAll('button')).find((b) => (b.textContent || '').includes(${JSON.stringify(message('recheck'))}));
   if (!button) throw new Error('no Check again button');
+  // While a check runs the button waits (aria-disabled) and a click does nothing: press it once
+  // it is enabled again, as a person would.
+  if (button.getAttribute('aria-disabled') === 'true') return false;
   button.click();
   return true;
 })()`;
@@ -43,7 +46,11 @@ const agePast = (origin: string) => `(async () => {
 const statusOf = async (page: EvaluatingPage) => (await readPanel(page)).skills.find((s) => s.name === CHANGING_SKILL)?.status;
 
 async function recheckUntil(panel: EvaluatingPage, status: string): Promise<void> {
-  await panel.evaluate(PRESS_RECHECK);
+  await waitFor(
+    () => panel.evaluate(PRESS_RECHECK),
+    (pressed) => pressed === true,
+    { what: 'Check again to be enabled' },
+  );
   expect(
     await waitFor(
       () => statusOf(panel),
@@ -84,8 +91,9 @@ export async function fileChangesAfterVerified<P extends EvaluatingPage>(
   const panel = await browser.openPanel(again.tabId);
   expect(statuses(await settledPanel(panel))[CHANGING_SKILL]).toBe('mismatch');
 
-  // Each change is made once the last check has ended, as a user would see it: its badge set (the
-  // scheduler sets badges after the job is gone; a Check again pressed earlier joins that job).
+  // Each change is made once the last check has ended, as a user sees it: its badge set, and
+  // Check again enabled (while the panel still shows the check running, with the new result's rows
+  // readable, a press does nothing).
   const badgeFor = (status: SkillStatus) =>
     expectedBadge({
       verdict: status === 'verified' ? changing.site.expect.verdict : 'errors',
