@@ -34,8 +34,12 @@ export interface ReportPageProps {
   t: Translate;
 }
 
-/** `data-verdict` on the root, as on the panel (end-to-end tests read both the same way). */
-function pageVerdict(view: ReportPageView): string {
+/**
+ * `data-verdict` on the root, as on the panel (end-to-end tests read both the same way). The
+ * empty page has none: nothing was checked, and "none" would read as a settled answer.
+ */
+function pageVerdict(view: ReportPageView): string | undefined {
+  if (view.kind === 'empty') return undefined;
   if (view.kind === 'report' || view.kind === 'files') return view.report.verdict;
   return view.kind === 'loading' || view.kind === 'checking' || view.kind === 'files-checking' ? 'checking' : 'none';
 }

@@ -22,20 +22,31 @@ const CLOCK_TICK_MS = 30_000;
 /** What the page checks: a site (through the background), or files dropped on it (in the page). */
 type Subject = { kind: 'site'; origin: string; revalidate: boolean; run: number } | { kind: 'files'; files: DroppedFile[]; run: number };
 
+/** What `?site=` asks for: a site to check (when host access is there, no gesture is needed), or a refusal. */
+function openedOn(search: string): { field: string; error: Words | null; subject: Extract<Subject, { kind: 'site' }> | null } {
+  const asked = new URLSearchParams(search).get('site');
+  if (asked === null) return { field: '', error: null, subject: null };
+  const read = readReportSite(asked);
+  if (!read.ok) return { field: asked, error: read.words, subject: null };
+  return { field: read.origin, error: null, subject: { kind: 'site', origin: read.origin, revalidate: false, run: 1 } };
+}
+
 /**
  * The full-page report's controller: reads the site from the address or the field, asks the
  * background to check it (a typed message that carries an origin, re-checked there), and follows
  * the result through storage as the popup does. Dropped files are checked here, with no network.
  */
 export function ReportApp(props: { search: string }) {
-  const initial = new URLSearchParams(props.search).get('site');
-  const [field, setField] = useState(initial ?? '');
-  const [error, setError] = useState<Words | null>(null);
+  // Opened on a site: its first render already says "checking" (a page read before the effects
+  // run must not see the empty page's state and take it for an answer).
+  const [opened] = useState(() => openedOn(props.search));
+  const [field, setField] = useState(opened.field);
+  const [error, setError] = useState<Words | null>(opened.error);
   const [filesError, setFilesError] = useState<Words | null>(null);
-  const [subject, setSubject] = useState<Subject | null>(null);
-  const [view, setView] = useState<ReportPageView>({ kind: 'empty' });
+  const [subject, setSubject] = useState<Subject | null>(opened.subject);
+  const [view, setView] = useState<ReportPageView>(opened.subject === null ? { kind: 'empty' } : { kind: 'loading' });
   const [now, setNow] = useState(() => new Date());
-  const runs = useRef(0);
+  const runs = useRef(opened.subject === null ? 0 : 1);
   const shown = useRef<string | null>(null);
 
   const showSite = (origin: string, revalidate: boolean) => {
@@ -47,13 +58,9 @@ export function ReportApp(props: { search: string }) {
     setSubject({ kind: 'files', files, run: ++runs.current });
   };
 
-  // Opened on a site: check it when host access is already there (no gesture to ask with).
+  // The address bar shows the origin checked, as after a typed one.
   useEffect(() => {
-    if (initial === null) return;
-    const read = readReportSite(initial);
-    if (!read.ok) return setError(read.words);
-    setField(read.origin);
-    showSite(read.origin, false);
+    if (opened.subject !== null) history.replaceState(null, '', `?site=${encodeURIComponent(opened.subject.origin)}`);
   }, []);
 
   useEffect(() => {

@@ -54,8 +54,8 @@ const refusal = (input: string): Words => {
 };
 
 describe('ReportPage', () => {
-  it.each<[string, ReportPageView, string, string]>([
-    ['nothing asked yet', { kind: 'empty' }, 'none', 'type its address above'],
+  it.each<[string, ReportPageView, string | undefined, string]>([
+    ['nothing asked yet', { kind: 'empty' }, undefined, 'type its address above'],
     [
       'checking',
       { kind: 'checking', origin: ORIGIN, previous: null, rawPoppy: null, progress: null, quiet: null },

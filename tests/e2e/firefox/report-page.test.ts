@@ -1,4 +1,4 @@
-/** The full-page report in Firefox ESR: opened on a site, and checking a typed address. */
+/** The full-page report in Firefox ESR: opened on a site, from the panel, and checking a typed address. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
@@ -6,7 +6,7 @@ import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
 import { launchFirefox, type FirefoxSession } from '../harness/firefox';
 import { message } from '../harness/messages';
-import { readPanel, settledPanel, statuses } from '../harness/panel';
+import { answersTakenBack, settledPanel, statuses, verdictsSeen, visitAndCheck, watchVerdicts } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
 let server: FixtureServer;
@@ -21,34 +21,62 @@ afterAll(async () => {
   await server?.close();
 });
 
+const reportUrl = () => `moz-extension://${browser.uuid}/report.html`;
+
 /** report.html in a new tab; `goto()` on an extension page never resolves in Firefox. */
 async function openReport(query = ''): Promise<Page> {
   const page = await browser.browser.newPage();
   await page.setViewport({ width: 1200, height: 900 });
-  const url = `moz-extension://${browser.uuid}/report.html${query}`;
-  page.goto(url).catch(() => {
+  page.goto(`${reportUrl()}${query}`).catch(() => {
     // Closing the browser detaches the frame of a still-pending extension-page navigation.
   });
+  await loaded(page);
+  return page;
+}
+
+/** Once the page's document is parsed; its data-verdict is recorded from then on. */
+async function loaded(page: Page): Promise<void> {
   await waitFor(
     () => page.evaluate("document.readyState === 'loading' ? null : location.pathname"),
     (path) => path === '/report.html',
     { what: 'report.html to load' },
   );
-  return page;
+  await watchVerdicts(page);
 }
 
 describe('report.html in Firefox', () => {
   it('opens on ?site=<origin> with the verdict and skill statuses', async () => {
     const page = await openReport(`?site=${encodeURIComponent(server.origin('northlight'))}`);
-    // Firefox may show "checking" once more after a first settled view (under investigation):
-    // wait for the final verdict rather than the first one.
-    const snapshot = await waitFor(
-      () => readPanel(page),
-      (s) => s.verdict === northlight.expect.verdict,
-      { what: 'report.html to show the final verdict' },
-    );
+    // The first settled verdict is the answer: its first render already says "checking" (it
+    // once showed the empty page's "none" until its effects ran, then "checking" again).
+    const snapshot = await settledPanel(page);
+    expect(snapshot.verdict).toBe(northlight.expect.verdict);
     expect(statuses(snapshot)).toEqual(northlight.expect.skills);
+    expect(answersTakenBack(await verdictsSeen(page))).toEqual([]);
     await page.close();
+  });
+
+  it('is opened from the panel\'s "Open full report" on the panel\'s site, with the same verdict', async () => {
+    const origin = server.origin('northlight-stale');
+    const { page: site, panel, snapshot: inPanel } = await visitAndCheck(browser, `${origin}/`);
+    const wanted = `${reportUrl()}?site=${encodeURIComponent(origin)}`;
+    await panel.click('.owners [data-open-report]');
+    // The tab the panel opened (an extension page's navigation never reports its end here).
+    const urls = await waitFor(
+      async () => (await browser.browser.pages()).map((p) => p.url()),
+      (open) => open.includes(wanted),
+      { what: `a tab on ${wanted}` },
+    );
+    const page = (await browser.browser.pages())[urls.indexOf(wanted)]!;
+    expect(new URL(page.url()).searchParams.get('site')).toBe(origin);
+    await loaded(page);
+    const snapshot = await settledPanel(page);
+    expect(snapshot.verdict).toBe(inPanel.verdict);
+    expect(snapshot.verdict).toBe(northlightStale.expect.verdict);
+    expect(statuses(snapshot)).toEqual(statuses(inPanel));
+    expect(answersTakenBack(await verdictsSeen(page))).toEqual([]);
+    expect(await page.$$eval('[data-open-report]', (found) => found.length)).toBe(0);
+    await Promise.all([page.close(), panel.close(), site.close()]);
   });
 
   it('checks an address typed into the field', async () => {

@@ -86,3 +86,35 @@ export function settledBadge(session: Pick<ExtensionSession<EvaluatingPage>, 'ba
 export function statuses(panel: PanelSnapshot): Record<string, string> {
   return Object.fromEntries(panel.skills.map((s) => [s.name, s.status]));
 }
+
+/** Where the page keeps the root's data-verdict values it has shown (see watchVerdicts). */
+const SEEN = '__poppyVerdictsSeen';
+
+/**
+ * Records each value the root's `data-verdict` takes from now on (once per change; `-` while
+ * no root carries one), so a test can prove a page never showed an answer and then took it back.
+ */
+export async function watchVerdicts(page: EvaluatingPage): Promise<void> {
+  await page.evaluate(`(() => {
+    const seen = (window.${SEEN} = []);
+    const note = () => {
+      const root = document.querySelector('[data-view]');
+      const value = (root && root.getAttribute('data-verdict')) || '-';
+      if (seen[seen.length - 1] !== value) seen.push(value);
+    };
+    note();
+    new MutationObserver(note).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-verdict', 'data-view'] });
+  })()`);
+}
+
+/** The values watchVerdicts recorded, in order. */
+export async function verdictsSeen(page: EvaluatingPage): Promise<string[]> {
+  return (await page.evaluate(`window.${SEEN}`)) as string[];
+}
+
+/** A settled verdict followed by "checking" or another verdict in `seen`: an answer taken back. */
+export function answersTakenBack(seen: readonly string[]): string[] {
+  const settled = (v: string) => (VERDICTS as readonly string[]).includes(v);
+  const first = seen.findIndex(settled);
+  return first < 0 ? [] : seen.slice(first + 1);
+}
