@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { catalogSource, type Catalog } from '../../../utils/engine/report/render';
+import { catalogSource, renderText, type Catalog } from '../../../utils/engine/report/render';
 import { reportToSarif } from '../../../utils/engine/report/report-sarif';
 import { ENGLISH } from '../../helpers/english';
 import * as reports from '../../components/reports';
@@ -14,6 +14,7 @@ const schema = JSON.parse(readFileSync(new URL('../../fixtures/sarif/sarif-schem
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats(ajv);
 const validSarif = ajv.compile(schema);
+const ENGLISH_CATALOG = JSON.parse(readFileSync(resolve(process.cwd(), 'public/_locales/en/messages.json'), 'utf8')) as Catalog;
 const GERMAN = catalogSource(JSON.parse(readFileSync(resolve(process.cwd(), 'public/_locales/de/messages.json'), 'utf8')) as Catalog, 'de');
 
 describe('reportToSarif', () => {
@@ -51,5 +52,23 @@ describe('reportToSarif', () => {
     const german = reportToSarif(report, GERMAN, { toolVersion: '1' }).runs[0]!.results!.map((r) => r.message.text);
     expect(german).toHaveLength(english.length);
     expect(german.some((text, i) => text !== english[i])).toBe(true);
+  });
+
+  it('names a finding\'s skill in the catalog\'s words, not in English (German: "Skill …")', () => {
+    const report = reports.northlightStale();
+    const index = report.findings.findIndex((f) => f.skill === 'change-flower-delivery');
+    expect(index).toBeGreaterThanOrEqual(0);
+    const textIn = (source: typeof ENGLISH) => reportToSarif(report, source, { toolVersion: '1' }).runs[0]!.results![index]!.message.text;
+    const english = textIn(ENGLISH);
+    const german = textIn(GERMAN);
+    expect(english).toBe(`${renderText(ENGLISH, report.findings[index]!.message)} (skill change-flower-delivery)`);
+    expect(german).toBe(`${renderText(GERMAN, report.findings[index]!.message)} (Skill change-flower-delivery)`);
+    // A catalog with other words for the note shows them: nothing of it is written in the code.
+    const marked = catalogSource(
+      { ...ENGLISH_CATALOG, md_skill: { message: 'SKILL<$NAME$>', placeholders: { name: { content: '$1' } } } },
+      'en',
+    );
+    expect(textIn(marked)).toContain('SKILL<change-flower-delivery>');
+    expect(textIn(marked)).not.toContain('(skill ');
   });
 });

@@ -8,6 +8,7 @@ import type * as Sarif from 'sarif';
 import type { Finding } from './findings';
 import { renderText, type MessageSource } from './render';
 import type { Report } from './report';
+import { REPORT_WORDS as W } from './report-words';
 import { SARIF_SCHEMA, type Severity } from '../spec';
 
 /** Where a finding is in the files checked: `/`-separated, line and column 1-based. */
@@ -48,7 +49,7 @@ export function reportToSarif(report: Report, messages: MessageSource, options: 
       ruleId: f.code,
       ruleIndex: ruleIndex.get(f.code)!,
       level: LEVEL[f.severity],
-      message: { text: f.skill ? `${say(f.message)} (skill ${f.skill})` : say(f.message) },
+      message: { text: say(f.skill ? W.valueNote({ value: f.message, note: W.skill({ name: f.skill }) }) : f.message) },
       locations: [location(f, where, report.target)],
     };
   });
