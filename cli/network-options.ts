@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import type { ParseArgsConfig } from 'node:util';
+import { RAISED_MAX_SKILLS } from '../utils/engine/spec';
 import { createNodeTransport, type NodeTransport } from './node-transport';
 
 export const NETWORK_OPTIONS = {
@@ -12,7 +13,7 @@ export const NETWORK_OPTIONS = {
 } satisfies ParseArgsConfig['options'];
 
 /** D5: the command line checks up to 1000 entries per index by default (the extension 200). */
-export const CLI_MAX_SKILLS = 1000;
+export const CLI_MAX_SKILLS = RAISED_MAX_SKILLS;
 
 export interface NetworkSettings {
   sameOriginOnly: boolean;

@@ -1,11 +1,11 @@
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { coverage, coverageWords, isComplete } from '../utils/engine/report/coverage';
 import { SKILL_STATUS_LOOK } from '../utils/engine/report/look';
 import type { Report, SkillReport } from '../utils/engine/report/report';
-import { SKILL_STATUSES } from '../utils/engine/spec';
+import { RAISED_MAX_SKILLS, SKILL_STATUSES } from '../utils/engine/spec';
 import { useActions } from './actions';
 import { useSay, useT } from './i18n';
-import { SKILLS_ID } from './navigation';
+import { goTo, SKILLS_ID } from './navigation';
 import { PANEL_WORDS as W } from './panel-words';
 import { sortSkills } from './report-view';
 import { SkillRow } from './SkillRow';
@@ -70,8 +70,8 @@ export function SkillSection(props: { report: Report; busy: boolean }) {
 /**
  * What this check could not look at yet, on the first screen (issue 9 §4): "N of M skills could
  * not be checked yet", and the sign-in documents on other sites. Skills and documents on other
- * hosts wait for a click (D5); entries past our cap are our limit, said as such: no button for
- * them, since checking again checks the same first entries (the engine takes no offset).
+ * hosts wait for a click (D5); entries past our cap are our limit, said as such, with "Check the
+ * remaining N" where the cap can still be raised (the press is the user's opt-in).
  */
 function CoverageNote(props: { report: Report; busy: boolean }) {
   const t = useT();
@@ -79,7 +79,9 @@ function CoverageNote(props: { report: Report; busy: boolean }) {
   const { checkOtherHosts } = useActions();
   const c = coverage(props.report);
   if (isComplete(c)) return null;
-  const waitingOnOtherHosts = c.otherHost > 0 || c.trustUnchecked;
+  // Other hosts are asked by the bigger check too: one button does both.
+  const raisable = c.overCap > 0 && props.report.cap !== undefined && props.report.cap.limit < RAISED_MAX_SKILLS;
+  const waitingOnOtherHosts = (c.otherHost > 0 || c.trustUnchecked) && !raisable;
   return (
     <div class="coverage" data-coverage>
       {coverageWords(c).map((words, i) => (
@@ -88,6 +90,7 @@ function CoverageNote(props: { report: Report; busy: boolean }) {
         </p>
       ))}
       {c.overCap > 0 && props.report.cap !== undefined ? <p class="small">{t('pastCapNote', props.report.cap.limit)}</p> : null}
+      {raisable ? <RemainingButton report={props.report} overCap={c.overCap} busy={props.busy} /> : null}
       {waitingOnOtherHosts ? (
         <p class="other-hosts">
           <button
@@ -103,6 +106,45 @@ function CoverageNote(props: { report: Report; busy: boolean }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * "Check the remaining N", or "Check N more" when even the raised cap stops short. Like "Check
+ * again" it stays focusable while a check runs (aria-disabled). When the bigger check's result
+ * takes it away, the focus moves to the skills heading rather than dropping to the page.
+ */
+function RemainingButton(props: { report: Report; overCap: number; busy: boolean }) {
+  const say = useSay();
+  const { checkRemaining } = useActions();
+  const button = useRef<HTMLButtonElement>(null);
+  // A layout cleanup runs before Preact takes the button out of the page, so the button still
+  // has the focus here (a passive one runs after paint, and browsers blur a removed element).
+  useLayoutEffect(
+    () => () => {
+      if (button.current !== null && document.activeElement === button.current) queueMicrotask(() => goTo(SKILLS_ID));
+    },
+    [],
+  );
+  if (checkRemaining === undefined) return null;
+  const limit = props.report.cap?.limit ?? RAISED_MAX_SKILLS;
+  const more = RAISED_MAX_SKILLS - limit;
+  const words = props.overCap <= more ? W.checkRemaining({ count: props.overCap }) : W.checkMoreSkills({ count: more });
+  return (
+    <p class="other-hosts">
+      <button
+        type="button"
+        class="button"
+        data-check-remaining
+        ref={button}
+        aria-disabled={props.busy ? 'true' : undefined}
+        onClick={() => {
+          if (!props.busy) checkRemaining();
+        }}
+      >
+        {say(words)}
+      </button>
+    </p>
   );
 }
 

@@ -9,6 +9,8 @@ export const PANEL_WORDS = {
   skillsChecked: sentence('skillsChecked', ['done', 'count']),
   skillFilterMatches: sentence('skillFilterMatches', ['shown', 'count']),
   skillsVerifiedGroup: sentence('skillsVerifiedGroup', ['count']),
+  checkRemaining: sentence('checkRemaining', ['count']),
+  checkMoreSkills: sentence('checkMoreSkills', ['count']),
   apisListed: sentence('apisListed', ['count']),
   signInWays: sentence('signInWays', ['ways']),
   signInShortDirect: sentence('signInShortDirect', []),

@@ -20,6 +20,7 @@ export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: num
     pageVisited: (_message, page) => scheduler.pageVisited(page.tabId, page.origin),
     panelOpened: withOrigin(scheduler.panelOpened),
     recheck: withOrigin(scheduler.recheck),
+    checkRemaining: withOrigin(scheduler.checkRemaining),
     // The text only: the panel parses it in a worker it can stop (utils/extension/skill-preview.ts).
     async getSkillText({ tabId, digest }) {
       const origin = await liveOrigin(tabId);

@@ -80,6 +80,10 @@ export function Popup(props: { start: Promise<PanelStart> }) {
       checkOtherHosts: () => {
         if (tabId !== null) void sendToBackground({ type: 'panelOpened', tabId });
       },
+      // The user's opt-in to a bigger check of this tab's site; the worker remembers it per origin.
+      checkRemaining: () => {
+        if (tabId !== null) void sendToBackground({ type: 'checkRemaining', tabId });
+      },
       // Called straight from the click: Firefox grants only inside the user gesture.
       grantAccess: () =>
         void requestHostAccess(origin).then((granted) => {

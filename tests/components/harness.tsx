@@ -17,6 +17,10 @@ export function renderPanel(view: PanelView, overrides: Partial<PanelActions> = 
   const actions = {
     recheck: vi.fn(overrides.recheck ?? (() => {})),
     checkOtherHosts: vi.fn(overrides.checkOtherHosts ?? (() => {})),
+    // The popup offers it; the full-page report does not (a test passes `checkRemaining: undefined`).
+    ...(Object.hasOwn(overrides, 'checkRemaining') && !overrides.checkRemaining
+      ? {}
+      : { checkRemaining: vi.fn(overrides.checkRemaining ?? (() => {})) }),
     grantAccess: vi.fn(overrides.grantAccess ?? (() => {})),
     loadSkillPreview: vi.fn(overrides.loadSkillPreview ?? (async (): Promise<SkillPreview | null> => ({ kind: 'tree', nodes: [] }))),
     copy: vi.fn(overrides.copy ?? (async () => {})),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINE_CODES } from '../../utils/engine/check';
 import type { Report } from '../../utils/engine/report/report';
 import type { TrustReport } from '../../utils/engine/trust/types';
-import { renderPanel, reportView } from './harness';
+import { checkingView, panelElement, renderPanel, reportView } from './harness';
 import * as reports from './reports';
 import { DIGESTS } from './reports';
 
@@ -105,8 +105,8 @@ describe('what could not be checked yet, on the first screen', () => {
     return report;
   }
 
-  it('past our cap: how many of how many, whose limit it is, and no button that would check nothing more', () => {
-    const { root } = renderPanel(reportView(pastCap()));
+  it('past our cap: how many of how many, whose limit it is, and one button to check the rest', () => {
+    const { root, actions } = renderPanel(reportView(pastCap()));
     expect(text(root.querySelector('[data-summary]'))).toBe(
       '219 of 419 skills could not be checked yet: Poppy Inspector checks the first 200 skills of a site.',
     );
@@ -114,9 +114,74 @@ describe('what could not be checked yet, on the first screen', () => {
     expect(text(note)).toContain('219 of 419 skills could not be checked yet.');
     expect(text(note)).toContain('This is our limit, not a problem with the site: Poppy Inspector checks at most 200 skills of one site.');
     expect(buttons(root, 'Check skills on other sites')).toHaveLength(0);
+    const [remaining] = buttons(root, 'Check the remaining 219 skills');
+    expect(note.contains(remaining!)).toBe(true);
+    fireEvent.click(remaining!);
+    expect(actions.checkRemaining).toHaveBeenCalledTimes(1);
     // The note comes before the list: the first screen.
     const list = root.querySelector('ul.skills, details.verified-group')!;
     expect(note.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  /** The same shape, small (rendering hundreds of rows is slow): `limit` checked (at most three
+   *  of them shown), two listed past it, the rest left out. */
+  function smallCap(limit: number, listed: number): Report {
+    const report = reports.northlightOk();
+    report.skills = [
+      ...Array.from({ length: Math.min(limit, 3) }, (_, i) => reports.skill(`skill-${i}`, DIGESTS.find)),
+      ...['x', 'y'].map((n) =>
+        reports.skill(`over-${n}`, DIGESTS.find, { status: 'not-checked', notChecked: 'over-cap', actualDigest: null, frontmatter: null }),
+      ),
+    ].slice(0, Math.min(listed - limit, 2) + Math.min(limit, 3));
+    report.cap = { limit, listed, unlisted: Math.max(0, listed - limit - 2) };
+    return report;
+  }
+
+  it('one skill past the cap: the singular', () => {
+    const { root } = renderPanel(reportView(smallCap(3, 4)));
+    expect(buttons(root, 'Check the remaining 1 skill')).toHaveLength(1);
+  });
+
+  it('while the bigger check runs: the button keeps its place and the focus, does nothing, and the old headline stays', () => {
+    const { root, actions } = renderPanel(
+      checkingView('https://northlight.poppy.test', smallCap(3, 40), { progress: { done: 12, total: 40 } }),
+    );
+    const [remaining] = buttons(root, 'Check the remaining 37 skills');
+    expect(remaining!.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(remaining!);
+    expect(actions.checkRemaining).not.toHaveBeenCalled();
+    expect(text(root.querySelector('[data-summary]'))).toBe(
+      '37 of 40 skills could not be checked yet: Poppy Inspector checks the first 3 skills of a site.',
+    );
+    expect(text(root.querySelector('[data-checking]'))).toBe('⟳ Checking… 12 of 40 skills checked');
+  });
+
+  it('its result takes the button away: the focus moves to the skills heading, not to the page', async () => {
+    const { root, rerender } = renderPanel(reportView(smallCap(3, 5)));
+    const [remaining] = buttons(root, 'Check the remaining 2 skills');
+    remaining!.focus();
+    const all = reports.northlightOk();
+    all.skills = Array.from({ length: 5 }, (_, i) => reports.skill(`skill-${i}`, DIGESTS.find));
+    rerender(panelElement(reportView(all)));
+    await Promise.resolve();
+    expect(buttons(root, 'Check the remaining 2 skills')).toHaveLength(0);
+    expect(document.activeElement?.id).toBe('skills-heading');
+    expect(text(root.querySelector('[data-summary]'))).toBe('5 skills, all verified.');
+  });
+
+  it('more than even the raised cap: "Check N more", and none once the raised cap is reached', () => {
+    const first = renderPanel(reportView(smallCap(200, 1419)));
+    expect(buttons(first.root, 'Check 800 more skills')).toHaveLength(1);
+    first.unmount();
+    const raised = renderPanel(reportView(smallCap(1000, 1419)));
+    expect(text(raised.root.querySelector('[data-coverage]'))).toContain('Poppy Inspector checks at most 1000 skills of one site.');
+    expect(raised.root.querySelectorAll('[data-check-remaining]')).toHaveLength(0);
+  });
+
+  it('where the host offers no bigger check (the full-page report), no button', () => {
+    const { root } = renderPanel(reportView(smallCap(3, 40)), { checkRemaining: undefined });
+    expect(text(root.querySelector('[data-coverage]'))).toContain('37 of 40 skills could not be checked yet.');
+    expect(root.querySelectorAll('[data-check-remaining]')).toHaveLength(0);
   });
 
   it('skills on another host: the count and one button to check them', () => {

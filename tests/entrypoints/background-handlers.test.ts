@@ -31,7 +31,7 @@ describe('panel messages in the background', () => {
     const { handlers, runCheck, scheduler, tab } = await setup();
     await handlers.panelOpened({ type: 'panelOpened', tabId: await tab(`${A}/shop`) }, EXTENSION);
     await scheduler.idle();
-    expect(runCheck).toHaveBeenCalledWith(A, { allHosts: true, revalidate: false }, expect.any(Function));
+    expect(runCheck).toHaveBeenCalledWith(A, { allHosts: true, revalidate: false, maxSkills: 200 }, expect.any(Function));
   });
 
   it.each([['chrome://settings/'], ['about:blank'], ['http://flowers.example/']])('panelOpened on %s checks nothing', async (url) => {
@@ -46,7 +46,7 @@ describe('panel messages in the background', () => {
     const { handlers, runCheck, scheduler, tab } = await setup();
     await handlers.recheck({ type: 'recheck', tabId: await tab(`${A}/`) }, EXTENSION);
     await scheduler.idle();
-    expect(runCheck).toHaveBeenCalledWith(A, { allHosts: true, revalidate: true }, expect.any(Function));
+    expect(runCheck).toHaveBeenCalledWith(A, { allHosts: true, revalidate: true, maxSkills: 200 }, expect.any(Function));
   });
 });
 

@@ -45,7 +45,11 @@ describe('checkSite', () => {
     const { send, runCheck, scheduler } = setup();
     expect(await send({ type: 'checkSite', origin: 'https://shop.example', revalidate: false }, reportPage)).toBe(true);
     await scheduler.idle();
-    expect(runCheck).toHaveBeenCalledWith('https://shop.example', { allHosts: true, revalidate: false }, expect.any(Function));
+    expect(runCheck).toHaveBeenCalledWith(
+      'https://shop.example',
+      { allHosts: true, revalidate: false, maxSkills: 200 },
+      expect.any(Function),
+    );
     expect((await storage.getResult('https://shop.example'))?.report.verdict).toBe('ok');
     // Fresh: asking again runs nothing; "Check again" revalidates.
     await send({ type: 'checkSite', origin: 'https://shop.example', revalidate: false }, reportPage);
@@ -53,14 +57,22 @@ describe('checkSite', () => {
     expect(runCheck).toHaveBeenCalledTimes(1);
     await send({ type: 'checkSite', origin: 'https://shop.example', revalidate: true }, reportPage);
     await scheduler.idle();
-    expect(runCheck).toHaveBeenLastCalledWith('https://shop.example', { allHosts: true, revalidate: true }, expect.any(Function));
+    expect(runCheck).toHaveBeenLastCalledWith(
+      'https://shop.example',
+      { allHosts: true, revalidate: true, maxSkills: 200 },
+      expect.any(Function),
+    );
   });
 
   it('checks a local development server on any port', async () => {
     const { send, runCheck, scheduler } = setup();
     expect(await send({ type: 'checkSite', origin: 'http://localhost:5173', revalidate: false }, reportPage)).toBe(true);
     await scheduler.idle();
-    expect(runCheck).toHaveBeenCalledWith('http://localhost:5173', { allHosts: true, revalidate: false }, expect.any(Function));
+    expect(runCheck).toHaveBeenCalledWith(
+      'http://localhost:5173',
+      { allHosts: true, revalidate: false, maxSkills: 200 },
+      expect.any(Function),
+    );
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { createScheduler, MAX_ATTEMPTS, panelNeedsCheck, type CheckRequest, type
 import type { CheckResult } from '../../utils/engine/check';
 import type { Report } from '../../utils/engine/report/report';
 import * as storage from '../../utils/extension/platform/storage';
-import { DEFAULT_LIMITS } from '../../utils/engine/spec';
+import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../utils/engine/spec';
 import { report, skill } from './helpers';
 
 const A = 'https://a.example';
@@ -83,7 +83,7 @@ describe('automatic checks on page visits', () => {
     await stored(A, DEFAULT_LIMITS.freshMs);
     await scheduler.pageVisited(t, A);
     expect(runCheck).toHaveBeenCalledTimes(1);
-    expect(pending[0]!.request).toEqual({ allHosts: false, revalidate: false });
+    expect(pending[0]!.request).toEqual({ allHosts: false, revalidate: false, maxSkills: 200 });
     expect(await badge(t)).toBe('…');
     expect(await storage.getMarker(A)).toMatchObject({ allHosts: false, attempts: 1 });
     await pending[0]!.finish(3);
@@ -136,7 +136,7 @@ describe('automatic checks on page visits', () => {
   it('fetches other hosts on visits only with the opt-in', async () => {
     const { scheduler, pending, tab } = await setup({ autoOtherHosts: true });
     await scheduler.pageVisited(await tab(`${A}/`), A);
-    expect(pending[0]!.request).toEqual({ allHosts: true, revalidate: false });
+    expect(pending[0]!.request).toEqual({ allHosts: true, revalidate: false, maxSkills: 200 });
   });
 
   it('re-applies the badge when a navigation within the origin cleared it', async () => {
@@ -245,7 +245,7 @@ describe('restart after the worker died mid-check', () => {
     await storage.setMarker(A, marker(1, true));
     await scheduler.pageVisited(t, A);
     expect(runCheck).toHaveBeenCalledTimes(1);
-    expect(pending[0]!.request).toEqual({ allHosts: true, revalidate: false });
+    expect(pending[0]!.request).toEqual({ allHosts: true, revalidate: false, maxSkills: 200 });
     expect(await storage.getMarker(A)).toMatchObject({ attempts: 2 });
     expect(await badge(t)).toBe('…');
   });
@@ -279,7 +279,7 @@ describe('panel', () => {
     const waiting = report(A, 'ok', [skill('here', 'verified'), elsewhere]);
     await storage.setResult(A, { report: waiting, rawPoppy: null, checkedAt: NOW, allHosts: false });
     await scheduler.panelOpened(t, A);
-    expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: false }]);
+    expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: false, maxSkills: 200 }]);
   });
 
   it('opening the panel re-checks nothing when no skill waits on another host', async () => {
@@ -293,7 +293,7 @@ describe('panel', () => {
     const { scheduler, pending, tab } = await setup();
     await stored(A, DEFAULT_LIMITS.freshMs, true);
     await scheduler.panelOpened(await tab(`${A}/`), A);
-    expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: false }]);
+    expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: false, maxSkills: 200 }]);
   });
 
   it('opening the panel on a fresh full result checks nothing', async () => {
@@ -313,7 +313,7 @@ describe('panel', () => {
     // The automatic check leaves a skill on another host not checked.
     pending[0]!.resolveWith(report(A, 'ok', [elsewhere]));
     await vi.waitFor(() => expect(pending).toHaveLength(2));
-    expect(pending[1]!.request).toEqual({ allHosts: true, revalidate: false });
+    expect(pending[1]!.request).toEqual({ allHosts: true, revalidate: false, maxSkills: 200 });
     await pending[1]!.finish();
     await scheduler.idle();
     expect(pending).toHaveLength(2);
@@ -335,7 +335,93 @@ describe('panel', () => {
     const { scheduler, pending, tab } = await setup();
     await stored(A, 0, true);
     await scheduler.recheck(await tab(`${A}/`), A);
-    expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: true }]);
+    expect(pending.map((p) => p.request)).toEqual([{ allHosts: true, revalidate: true, maxSkills: 200 }]);
+  });
+});
+
+describe('"Check the remaining N"', () => {
+  /** A result that stopped at our cap (230 listed, 200 checked; two rows are enough here). */
+  const capped = async (origin: string, ageMs = 0) => {
+    await storage.setRevisit(origin, null);
+    const r = report(origin, 'ok', [skill('s0', 'verified'), skill('s1', 'verified')], { cap: { limit: 200, listed: 230, unlisted: 10 } });
+    await storage.setResult(origin, { report: r, rawPoppy: null, checkedAt: NOW - ageMs, allHosts: true });
+  };
+  const raised = { allHosts: true, revalidate: false, maxSkills: RAISED_MAX_SKILLS };
+
+  it('stores the raised cap for the origin and checks it with that cap, the badge "checking" until the result', async () => {
+    const { scheduler, pending, tab, badge } = await setup();
+    const t = await tab(`${A}/`);
+    await capped(A);
+    await scheduler.checkRemaining(t, A);
+    expect(await storage.getSkillCap(A)).toBe(RAISED_MAX_SKILLS);
+    expect(await storage.getSkillCap(B)).toBe(DEFAULT_LIMITS.maxSkills);
+    expect(pending.map((p) => p.request)).toEqual([raised]);
+    expect(await storage.getMarker(A)).toMatchObject({ maxSkills: RAISED_MAX_SKILLS });
+    expect(await badge(t)).toBe('…');
+    await pending[0]!.finish(3);
+    await scheduler.idle();
+    expect(await badge(t)).toBe('3✓');
+  });
+
+  it('automatic re-checks and "Check again" keep the raised cap; another origin keeps the default', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await capped(A);
+    await scheduler.checkRemaining(t, A);
+    await pending[0]!.finish();
+    await scheduler.idle();
+    await scheduler.recheck(t, A);
+    await pending[1]!.finish();
+    await scheduler.idle();
+    await capped(A, DEFAULT_LIMITS.freshMs); // stale: the next visit checks again
+    await scheduler.pageVisited(t, A);
+    await scheduler.pageVisited(await tab(`${B}/`), B);
+    expect(pending.slice(1).map((p) => [p.origin, p.request.maxSkills])).toEqual([
+      [A, RAISED_MAX_SKILLS],
+      [A, RAISED_MAX_SKILLS],
+      [B, DEFAULT_LIMITS.maxSkills],
+    ]);
+  });
+
+  it('a check the worker restarts keeps the raised cap (from its marker, or from storage for an older marker)', async () => {
+    const { runCheck, pending } = await setup();
+    const marker = { startedAt: NOW - 5_000, allHosts: true, revalidate: false, attempts: 1, done: 0, total: 0 };
+    await storage.setMarker(A, { ...marker, maxSkills: RAISED_MAX_SKILLS });
+    await storage.setMarker(B, marker);
+    await storage.setSkillCap(B, RAISED_MAX_SKILLS);
+    const restarted = createScheduler({ store: storage, runCheck, showBadge: async () => undefined, liveOrigin, now: () => NOW });
+    await restarted.resume();
+    expect(pending.map((p) => [p.origin, p.request.maxSkills]).sort()).toEqual([
+      [A, RAISED_MAX_SKILLS],
+      [B, RAISED_MAX_SKILLS],
+    ]);
+  });
+
+  it('a check with the default cap under way is followed by the bigger one, never joined', async () => {
+    const { scheduler, pending, tab, badge } = await setup();
+    const t = await tab(`${A}/`);
+    await capped(A, DEFAULT_LIMITS.freshMs);
+    await scheduler.pageVisited(t, A);
+    await scheduler.checkRemaining(t, A);
+    expect(pending).toHaveLength(1);
+    pending[0]!.resolveWith(report(A, 'ok', [skill('s0', 'verified')], { cap: { limit: 200, listed: 230, unlisted: 10 } }));
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    // Between the two the badge does not show the first, capped result as final.
+    expect(await badge(t)).toBe('…');
+    expect(pending[1]!.request).toEqual(raised);
+  });
+
+  it('does nothing for a result with no cap, or one already at the raised cap', async () => {
+    const { scheduler, runCheck, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await stored(A, 0, true);
+    await scheduler.checkRemaining(t, A);
+    const atRaised = report(B, 'ok', [skill('s0', 'verified')], { cap: { limit: RAISED_MAX_SKILLS, listed: 1500, unlisted: 480 } });
+    await storage.setResult(B, { report: atRaised, rawPoppy: null, checkedAt: NOW, allHosts: true });
+    await scheduler.checkRemaining(await tab(`${B}/`), B);
+    await scheduler.checkRemaining(await tab('https://c.example/'), 'https://c.example');
+    expect(runCheck).not.toHaveBeenCalled();
+    expect(await storage.getSkillCap(A)).toBe(DEFAULT_LIMITS.maxSkills);
   });
 });
 

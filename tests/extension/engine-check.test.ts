@@ -11,10 +11,15 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { secondOrigin } from '../fixtures/sites/second-origin';
 import { skillsCdn } from '../fixtures/sites/skills-cdn';
 import { skillsCdnNoCors } from '../fixtures/sites/skills-cdn-nocors';
+import { PAST_CAP_COUNT, pastCapStore } from '../fixtures/sites/past-cap';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { backgroundHandlers } from '../../entrypoints/background/handlers';
+import { liveOrigin } from '../../utils/extension/platform/badge-applier';
+import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../utils/engine/spec';
 
 let server: FixtureServer;
 beforeAll(async () => {
-  server = await startFixtureServer({ sites: [secondOrigin, skillsCdn, skillsCdnNoCors], https: false });
+  server = await startFixtureServer({ sites: [secondOrigin, skillsCdn, skillsCdnNoCors, pastCapStore()], https: false });
 });
 afterAll(() => server.close());
 
@@ -109,5 +114,32 @@ describe('verifiedMarkdown refuses what it must not render', () => {
     expect(await verifiedMarkdown(tampered, verified.expectedDigest!, storage.skillBodies)).toBeNull();
     expect(await verifiedMarkdown(null, verified.expectedDigest!, storage.skillBodies)).toBeNull();
     expect(await verifiedMarkdown(result, `sha256:${'0'.repeat(64)}`, storage.skillBodies)).toBeNull();
+  });
+});
+
+describe('"Check the remaining N" from the panel to the engine', () => {
+  it('the message raises the stored cap for the tab\'s origin and the check verifies every skill; "Check again" keeps it', async () => {
+    const site = server.origin('past-cap');
+    const s = scheduler();
+    const handlers = backgroundHandlers(s, liveOrigin);
+    const tabId = (await fakeBrowser.tabs.create({ url: `${site}/` })).id!;
+    await handlers.panelOpened({ type: 'panelOpened', tabId }, { kind: 'extension' });
+    await s.idle();
+    const first = (await storage.getResult(site))!.report;
+    expect(first.cap?.limit).toBe(DEFAULT_LIMITS.maxSkills);
+    expect(first.skills.filter((sk) => sk.status === 'verified')).toHaveLength(DEFAULT_LIMITS.maxSkills);
+
+    await handlers.checkRemaining({ type: 'checkRemaining', tabId }, { kind: 'extension' });
+    expect(await storage.getSkillCap(site)).toBe(RAISED_MAX_SKILLS);
+    await s.idle();
+    const all = (await storage.getResult(site))!.report;
+    expect(all.cap).toBeUndefined();
+    expect(all.skills.filter((sk) => sk.status === 'verified')).toHaveLength(PAST_CAP_COUNT);
+
+    // A new worker (module state gone) and "Check again": still every skill.
+    const restarted = scheduler();
+    await backgroundHandlers(restarted, liveOrigin).recheck({ type: 'recheck', tabId }, { kind: 'extension' });
+    await restarted.idle();
+    expect((await storage.getResult(site))!.report.skills.filter((sk) => sk.status === 'verified')).toHaveLength(PAST_CAP_COUNT);
   });
 });

@@ -53,7 +53,7 @@ describe('when a visit checks an origin again', () => {
     await scheduler.recheck(1, A);
     await scheduler.idle();
     expect(runCheck).toHaveBeenCalledTimes(2);
-    expect(runCheck.mock.calls[1]![1]).toEqual({ allHosts: true, revalidate: true });
+    expect(runCheck.mock.calls[1]![1]).toEqual({ allHosts: true, revalidate: true, maxSkills: 200 });
   });
 
   it('a published site without Cache-Control is checked every ten minutes, as before', async () => {

@@ -226,6 +226,13 @@ export const REVISIT = Object.freeze({ nothingMs: 24 * 60 * 60 * 1000, maxMs: 24
 export const CLI_CHECK_MS = 120_000;
 
 /**
+ * Entries per index the command line checks by default (`--max-skills`), and the cap the panel's
+ * "Check the remaining N" raises one origin to (the user's opt-in, remembered per origin). Such a
+ * check gets the command line's deadline, `CLI_CHECK_MS`; the index's byte cap still applies.
+ */
+export const RAISED_MAX_SKILLS = 1000;
+
+/**
  * What the YAML parser is given of a SKILL.md frontmatter (skill-md.md §4). The Agent Skills
  * fields fit in a few KiB even at their maximum lengths (1024 + 500 code points of up to 4 bytes);
  * past these bounds the parser's cost is the attacker's choice (deep flow nesting, thousands of

@@ -7,7 +7,7 @@ import type { BadgeState } from './badge';
 import { coalescedWrites } from './coalesced-writes';
 import type { CheckProgress, CheckResult } from '../engine/check';
 import type { Report } from '../engine/report/report';
-import { DEFAULT_LIMITS } from '../engine/spec';
+import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../engine/spec';
 import type * as Storage from './platform/storage';
 import type { StoredResult } from './platform/storage';
 import { revisitAfter, visitMayWait } from './revisit-policy';
@@ -17,6 +17,8 @@ export interface CheckRequest {
   allHosts: boolean;
   /** The panel's re-check: revalidate HTTP caches and ignore cached skill bodies. */
   revalidate: boolean;
+  /** Entries per index to check: the default, or the origin's cap the user raised (stored). */
+  maxSkills: number;
 }
 
 export type RunCheck = (origin: string, request: CheckRequest, onProgress: (progress: CheckProgress) => void) => Promise<CheckResult>;
@@ -37,6 +39,8 @@ export type SchedulerStore = Pick<
   | 'sweepResults'
   | 'getRevisit'
   | 'setRevisit'
+  | 'getSkillCap'
+  | 'setSkillCap'
 >;
 
 export interface SchedulerDeps {
@@ -83,7 +87,7 @@ interface Job {
 }
 
 const covers = (running: CheckRequest, wanted: CheckRequest) =>
-  (running.allHosts || !wanted.allHosts) && (running.revalidate || !wanted.revalidate);
+  (running.allHosts || !wanted.allHosts) && (running.revalidate || !wanted.revalidate) && running.maxSkills >= wanted.maxSkills;
 
 export type Scheduler = ReturnType<typeof createScheduler>;
 
@@ -118,7 +122,8 @@ export function createScheduler(deps: SchedulerDeps) {
 
   /** Runs one check to the end; never rejects, so callers may fire and forget. */
   async function run(origin: string, request: CheckRequest, attempts: number, started: () => void): Promise<void> {
-    const marker = { startedAt: now(), allHosts: request.allHosts, revalidate: request.revalidate, attempts, done: 0, total: 0 };
+    const { allHosts, revalidate, maxSkills } = request;
+    const marker = { startedAt: now(), allHosts, revalidate, maxSkills, attempts, done: 0, total: 0 };
     // Progress goes to storage: the panel shows it, and each write keeps the worker alive.
     const progress = coalescedWrites((p: CheckProgress) => store.setMarker(origin, { ...marker, ...p }));
     try {
@@ -171,13 +176,22 @@ export function createScheduler(deps: SchedulerDeps) {
       await store.clearMarker(origin);
       return null;
     }
-    return ensureCheck(origin, { allHosts: marker.allHosts, revalidate: marker.revalidate }, marker.attempts + 1);
+    const maxSkills = marker.maxSkills ?? (await store.getSkillCap(origin));
+    return ensureCheck(origin, { allHosts: marker.allHosts, revalidate: marker.revalidate, maxSkills }, marker.attempts + 1);
   }
+
+  /** A request for `origin` with the cap stored for it (the user may have raised it). */
+  const requestFor = async (origin: string, allHosts: boolean, revalidate: boolean): Promise<CheckRequest> => ({
+    allHosts,
+    revalidate,
+    maxSkills: await store.getSkillCap(origin),
+  });
 
   /** Starts the check the panel needs, if any; false when the cached result will do. */
   async function checkForPanel(origin: string): Promise<boolean> {
-    if (!panelNeedsCheck(await store.getResult(origin), now(), freshMs)) return false;
-    await ensureCheck(origin, { allHosts: true, revalidate: false }).started;
+    const [result, request] = await Promise.all([store.getResult(origin), requestFor(origin, true, false)]);
+    if (!panelNeedsCheck(result, now(), freshMs)) return false;
+    await ensureCheck(origin, request).started;
     return true;
   }
 
@@ -194,17 +208,18 @@ export function createScheduler(deps: SchedulerDeps) {
       sweepNowAndThen();
       const job = await liveOrRestarted(origin);
       if (job) return job.started.then(() => deps.showBadge(tabId, { kind: 'checking' }));
-      const [result, revisit, options, quiet] = await Promise.all([
+      const [result, revisit, options, quiet, maxSkills] = await Promise.all([
         store.getResult(origin),
         store.getRevisit(origin),
         store.getOptions(),
         store.getQuietSites(),
+        store.getSkillCap(origin),
       ]);
       // Checked recently enough (or the site said to wait), off for every site, or for this one
       // (the panel's per-site choice): checked when the panel opens.
       if (visitMayWait(now(), freshMs, result?.checkedAt ?? null, revisit) || !options.autoCheck || quiet.has(origin))
         return deps.showBadge(tabId, await stateOf(origin));
-      await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false }).started;
+      await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false, maxSkills }).started;
     },
 
     /**
@@ -224,8 +239,22 @@ export function createScheduler(deps: SchedulerDeps) {
 
     /** The panel's re-check button: bypass freshness and revalidate. */
     async recheck(tabId: number, origin: string): Promise<void> {
-      await store.setTabOrigin(tabId, origin);
-      await ensureCheck(origin, { allHosts: true, revalidate: true }).started;
+      const [request] = await Promise.all([requestFor(origin, true, true), store.setTabOrigin(tabId, origin)]);
+      await ensureCheck(origin, request).started;
+    },
+
+    /**
+     * "Check the remaining N" (issue 9 §4): the press is the user's opt-in to a bigger check of
+     * the tab's own origin. The raised cap is stored first, so automatic re-checks, "Check
+     * again" and a check restarted with the worker keep it. Nothing happens unless the origin's
+     * last result stopped at a cap below the raised one.
+     */
+    async checkRemaining(tabId: number, origin: string): Promise<void> {
+      const [result] = await Promise.all([store.getResult(origin), store.setTabOrigin(tabId, origin)]);
+      const cap = result?.report.cap;
+      if (cap === undefined || cap.limit >= RAISED_MAX_SKILLS) return;
+      await store.setSkillCap(origin, RAISED_MAX_SKILLS);
+      await ensureCheck(origin, { allHosts: true, revalidate: false, maxSkills: RAISED_MAX_SKILLS }).started;
     },
 
     /**
@@ -234,7 +263,7 @@ export function createScheduler(deps: SchedulerDeps) {
      * "Check again".
      */
     async siteRequested(origin: string, revalidate: boolean): Promise<void> {
-      if (revalidate) return ensureCheck(origin, { allHosts: true, revalidate: true }).started;
+      if (revalidate) return ensureCheck(origin, await requestFor(origin, true, true)).started;
       const job = await liveOrRestarted(origin);
       if (job) {
         if (!job.request.allHosts) void job.done.then(() => checkForPanel(origin));

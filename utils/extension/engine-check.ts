@@ -1,5 +1,6 @@
 import type { CheckRequest, RunCheck } from './check-scheduler';
 import { checkSite } from '../engine/check';
+import { CLI_CHECK_MS, DEFAULT_LIMITS, type Limits } from '../engine/spec';
 import type { Transport } from '../engine/net/fetch-bounded';
 import type { BodyBatch } from './skill-body-cache';
 
@@ -11,12 +12,18 @@ import type { BodyBatch } from './skill-body-cache';
  * (issue 12 §2).
  */
 export function engineCheck(transport: Transport, bodies?: { batch(): BodyBatch }): RunCheck {
-  return async (origin: string, { allHosts, revalidate }: CheckRequest, onProgress) => {
+  return async (origin: string, { allHosts, revalidate, maxSkills }: CheckRequest, onProgress) => {
     const memory = bodies?.batch();
     try {
-      return await checkSite(origin, { transport, memory, revalidate, onProgress, mayContact: () => allHosts });
+      const limits = limitsFor(maxSkills);
+      return await checkSite(origin, { transport, memory, revalidate, onProgress, limits, mayContact: () => allHosts });
     } finally {
       await memory?.flush();
     }
   };
+}
+
+/** A cap the user raised gets the command line's deadline too: more skills need more time. */
+function limitsFor(maxSkills: number): Partial<Limits> {
+  return maxSkills > DEFAULT_LIMITS.maxSkills ? { maxSkills, checkMs: CLI_CHECK_MS } : { maxSkills };
 }

@@ -24,6 +24,8 @@ export type SiteQuiet = boolean | null;
 export interface PanelActions {
   recheck(): void;
   checkOtherHosts(): void;
+  /** "Check the remaining N": this site again with the raised skill cap; absent where not offered. */
+  checkRemaining?(): void;
   grantAccess(): void;
   /** A verified skill-md body as a safe tree, or as its text when too complex; null when unavailable. */
   loadSkillPreview(skill: SkillReport): Promise<SkillPreview | null>;

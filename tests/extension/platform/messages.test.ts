@@ -68,6 +68,8 @@ describe('acceptMessage', () => {
     ['a file: page', { type: 'pageVisited' }, page('file:///home/me/poppy.json')],
     ['an extension store', { type: 'pageVisited' }, page('https://chromewebstore.google.com/detail/x')],
     ['a content script sending a panel message', { type: 'recheck', tabId: 7 }, page('https://flowers.example/')],
+    ['a content script asking for the remaining skills', { type: 'checkRemaining', tabId: 7 }, page('https://flowers.example/')],
+    ['the remaining skills of a URL, not a tab', { type: 'checkRemaining', url: 'https://flowers.example/' }, popup],
     ['a content script asking for a skill body', { type: 'getSkillText', tabId: 7, digest }, page('https://flowers.example/')],
     [
       'a page claiming our origin only in sender.origin',
@@ -102,6 +104,7 @@ describe('messageListener through fakeBrowser.runtime', () => {
       pageVisited: vi.fn(async () => undefined),
       panelOpened: vi.fn(async () => undefined),
       recheck: vi.fn(async () => undefined),
+      checkRemaining: vi.fn(async () => undefined),
       getSkillText: vi.fn(async () => ({ markdown: '# text', base: 'https://flowers.example/SKILL.md' })),
       checkSite: vi.fn(async () => true),
       getSiteSkillText: vi.fn(async () => null),
@@ -126,6 +129,13 @@ describe('messageListener through fakeBrowser.runtime', () => {
       { type: 'pageVisited' },
       { kind: 'page', tabId: 7, origin: 'https://flowers.example' },
     );
+    expect(answer).toBeNull();
+  });
+
+  it('routes "Check the remaining N" with its tab and nothing else', async () => {
+    const handlers = install();
+    const answer = await send({ type: 'checkRemaining', tabId: 4, maxSkills: 100000, origin: 'https://elsewhere.example' }, popup);
+    expect(handlers.checkRemaining).toHaveBeenCalledWith({ type: 'checkRemaining', tabId: 4 }, { kind: 'extension' });
     expect(answer).toBeNull();
   });
 

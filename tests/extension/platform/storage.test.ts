@@ -2,6 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Remembered } from '../../../utils/engine/check';
 import * as storage from '../../../utils/extension/platform/storage';
+import { STORAGE_KEYS } from '../../../utils/extension/platform/storage';
+import { SKILL_CAPS_MAX } from '../../../utils/extension/storage-migrations';
+import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../../utils/engine/spec';
 import { report, storedBodyDigests } from '../helpers';
 
 /** Cheap to build at 1 MB; the seed in the first byte tells bodies apart. */
@@ -189,6 +192,39 @@ describe('options', () => {
   ])('falls back to defaults for %s', async (_n, stored) => {
     await fakeBrowser.storage.local.set({ options: stored });
     expect(await storage.getOptions()).toEqual({ autoCheck: true, autoOtherHosts: false });
+  });
+});
+
+describe('skill caps raised per origin', () => {
+  const A = 'https://a.example';
+
+  it('is the default until raised, then what was raised, for that origin only', async () => {
+    expect(await storage.getSkillCap(A)).toBe(DEFAULT_LIMITS.maxSkills);
+    await storage.setSkillCap(A, RAISED_MAX_SKILLS);
+    expect(await storage.getSkillCap(A)).toBe(RAISED_MAX_SKILLS);
+    expect(await storage.getSkillCap('https://b.example')).toBe(DEFAULT_LIMITS.maxSkills);
+  });
+
+  it(`keeps the newest ${SKILL_CAPS_MAX} origins, the oldest out, each origin once`, async () => {
+    const origins = Array.from({ length: SKILL_CAPS_MAX + 5 }, (_, i) => `https://s${i}.example`);
+    await Promise.all(origins.map((o) => storage.setSkillCap(o, RAISED_MAX_SKILLS)));
+    await storage.setSkillCap(origins.at(-1)!, RAISED_MAX_SKILLS);
+    const stored = (await fakeBrowser.storage.local.get(STORAGE_KEYS.skillCaps))[STORAGE_KEYS.skillCaps] as { origins: [string, number][] };
+    expect(stored.origins).toHaveLength(SKILL_CAPS_MAX);
+    expect(new Set(stored.origins.map(([o]) => o)).size).toBe(SKILL_CAPS_MAX);
+    expect(await storage.getSkillCap(origins[4]!)).toBe(DEFAULT_LIMITS.maxSkills);
+    expect(await storage.getSkillCap(origins[5]!)).toBe(RAISED_MAX_SKILLS);
+  });
+
+  it.each([
+    ['a cap above the raised one', { version: 1, origins: [['https://a.example', 1_000_000]] }],
+    ['a cap below the default', { version: 1, origins: [['https://a.example', 3]] }],
+    ['a fraction', { version: 1, origins: [['https://a.example', 500.5]] }],
+    ['an unknown version', { version: 9, origins: [['https://a.example', 1000]] }],
+    ['not a list', { version: 1, origins: 'https://a.example' }],
+  ])('reads %s as the default', async (_n, stored) => {
+    await fakeBrowser.storage.local.set({ [STORAGE_KEYS.skillCaps]: stored });
+    expect(await storage.getSkillCap(A)).toBe(DEFAULT_LIMITS.maxSkills);
   });
 });
 

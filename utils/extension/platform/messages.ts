@@ -27,6 +27,9 @@ const MESSAGES = {
   pageVisited: { from: 'content-script', payload: () => z.object({}), answer: undefined as void },
   panelOpened: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
   recheck: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
+  // "Check the remaining N": the tab's own origin checked again with the raised skill cap (never
+  // a URL or a number from the page: the cap is one constant, spec.ts RAISED_MAX_SKILLS).
+  checkRemaining: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
   // The text only: the panel parses it in a worker it can stop (utils/extension/skill-preview.ts),
   // so no SKILL.md can hold the background, where every tab's checks run.
   getSkillText: {

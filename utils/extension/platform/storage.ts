@@ -7,6 +7,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { Report } from '../../engine/report/report';
+import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../engine/spec';
 import { skillBodyCache } from '../skill-body-cache';
 import {
   OPTIONS_VERSION,
@@ -15,7 +16,11 @@ import {
   readStoredOptions,
   readStoredQuietSites,
   readStoredRevisits,
+  readStoredSkillCaps,
   REVISITS_MAX,
+  SKILL_CAPS_MAX,
+  SKILL_CAPS_VERSION,
+  type StoredSkillCaps,
   REVISITS_VERSION,
   type StoredRevisits,
   type Options,
@@ -38,6 +43,8 @@ export interface CheckMarker {
   startedAt: number;
   allHosts: boolean;
   revalidate: boolean;
+  /** Entries per index this check takes (absent in markers written before the cap could be raised). */
+  maxSkills?: number;
   /** How many times this check was (re)started; caps restarts of a check that keeps dying. */
   attempts: number;
   done: number;
@@ -48,7 +55,7 @@ export interface CheckMarker {
 export type { Options };
 const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
 
-/** Every key this module writes, in one place: five fixed keys and three prefixes. */
+/** Every key this module writes, in one place: six fixed keys and three prefixes. */
 export const STORAGE_KEYS = {
   /** session: tab id → origin it shows. */
   tabs: 'tabs',
@@ -62,11 +69,20 @@ export const STORAGE_KEYS = {
   quietSites: 'quiet-sites',
   /** local: when to check each origin again on a visit (versioned, bounded). */
   revisits: 'revisits',
+  /** local: origins whose skill cap the user raised (versioned, bounded). */
+  skillCaps: 'skill-caps',
   /** local: the skill-body cache's index (versioned), and `skill:<hex>` each body in base64. */
   bodyIndex: 'skill-bodies',
   bodyPrefix: 'skill:',
 } as const;
-const { tabs: TABS_KEY, options: OPTIONS_KEY, quietSites: QUIET_KEY, revisits: REVISITS_KEY, bodyIndex: BODY_INDEX_KEY } = STORAGE_KEYS;
+const {
+  tabs: TABS_KEY,
+  options: OPTIONS_KEY,
+  quietSites: QUIET_KEY,
+  revisits: REVISITS_KEY,
+  skillCaps: SKILL_CAPS_KEY,
+  bodyIndex: BODY_INDEX_KEY,
+} = STORAGE_KEYS;
 const resultKey = (origin: string) => `${STORAGE_KEYS.resultPrefix}${origin}`;
 const markerKey = (origin: string) => `${STORAGE_KEYS.markerPrefix}${origin}`;
 const bodyKey = (hex: string) => `${STORAGE_KEYS.bodyPrefix}${hex}`;
@@ -260,6 +276,26 @@ export function setRevisit(origin: string, revisit: Revisit | null, now: number 
     if (revisit) kept.push([origin, revisit.until, revisit.nothing]);
     const stored: StoredRevisits = { version: REVISITS_VERSION, origins: kept.slice(-REVISITS_MAX) };
     await local().set({ [REVISITS_KEY]: stored });
+  });
+}
+
+// -- skill caps raised by the user -----------------------------------------------------------
+
+const readSkillCaps = async () =>
+  readStoredSkillCaps(await read<unknown>(local(), SKILL_CAPS_KEY), DEFAULT_LIMITS.maxSkills, RAISED_MAX_SKILLS);
+
+/** Entries per index that checks of `origin` take: the default, or what "Check the remaining N" raised it to. */
+export async function getSkillCap(origin: string): Promise<number> {
+  return (await readSkillCaps()).origins.find(([o]) => o === origin)?.[1] ?? DEFAULT_LIMITS.maxSkills;
+}
+
+/** Remembers a raised cap for `origin` (the newest last; the oldest go past SKILL_CAPS_MAX). */
+export function setSkillCap(origin: string, maxSkills: number): Promise<void> {
+  return serialised(SKILL_CAPS_KEY, async () => {
+    const kept = (await readSkillCaps()).origins.filter(([o]) => o !== origin);
+    kept.push([origin, maxSkills]);
+    const stored: StoredSkillCaps = { version: SKILL_CAPS_VERSION, origins: kept.slice(-SKILL_CAPS_MAX) };
+    await local().set({ [SKILL_CAPS_KEY]: stored });
   });
 }
 

@@ -7,10 +7,12 @@ import {
   OPTIONS_VERSION,
   QUIET_SITES_VERSION,
   REVISITS_VERSION,
+  SKILL_CAPS_VERSION,
   type StoredBodyIndex,
   type StoredOptions,
   type StoredQuietSites,
   type StoredRevisits,
+  type StoredSkillCaps,
 } from './versions';
 
 export {
@@ -18,11 +20,13 @@ export {
   OPTIONS_VERSION,
   QUIET_SITES_VERSION,
   REVISITS_VERSION,
+  SKILL_CAPS_VERSION,
   type Options,
   type StoredBodyIndex,
   type StoredOptions,
   type StoredQuietSites,
   type StoredRevisits,
+  type StoredSkillCaps,
   type StoredUrl,
 } from './versions';
 
@@ -71,4 +75,25 @@ export function readStoredRevisits(raw: unknown): StoredRevisits {
   const origins =
     isRecord(raw) && raw.version === REVISITS_VERSION && Array.isArray(raw.origins) ? raw.origins.filter(valid).slice(-REVISITS_MAX) : [];
   return { version: REVISITS_VERSION, origins };
+}
+
+/** Origins with a raised skill cap; a corrupt or hostile list is cut, never trusted whole. */
+export const SKILL_CAPS_MAX = 1000;
+
+/** Whatever is stored under the skill-caps key, as this release's shape: never throws. A cap
+ *  outside [smallest, largest] (the extension's default and the raised cap) is dropped. */
+export function readStoredSkillCaps(raw: unknown, smallest: number, largest: number): StoredSkillCaps {
+  const valid = (e: unknown): e is StoredSkillCaps['origins'][number] =>
+    Array.isArray(e) &&
+    e.length === 2 &&
+    typeof e[0] === 'string' &&
+    e[0].length <= 300 &&
+    Number.isSafeInteger(e[1]) &&
+    (e[1] as number) >= smallest &&
+    (e[1] as number) <= largest;
+  const origins =
+    isRecord(raw) && raw.version === SKILL_CAPS_VERSION && Array.isArray(raw.origins)
+      ? raw.origins.filter(valid).slice(-SKILL_CAPS_MAX)
+      : [];
+  return { version: SKILL_CAPS_VERSION, origins };
 }

@@ -51,6 +51,17 @@ export interface StoredRevisits {
 }
 export const REVISITS_VERSION = 1;
 
+/**
+ * Origins whose skill cap the user raised in the panel ("Check the remaining N"): [origin,
+ * entries checked per index], oldest first. Automatic checks, "Check again" and a check the
+ * worker restarts all keep it.
+ */
+export interface StoredSkillCaps {
+  version: typeof SKILL_CAPS_VERSION;
+  origins: [origin: string, maxSkills: number][];
+}
+export const SKILL_CAPS_VERSION = 1;
+
 /** Origins the user asked, in the panel, not to check on visit ("Don't check this site automatically"). */
 export interface StoredQuietSites {
   version: typeof QUIET_SITES_VERSION;
