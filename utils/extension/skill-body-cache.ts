@@ -7,7 +7,9 @@
  * recalled bodies without waiting for it (the conditional requests need only the validators);
  * `keep` only queues, so a request's pool slot never waits on storage; the queue is written in
  * one storage call per `flush` (when the check ends), or sooner in the background past
- * FLUSH_CHARS. Bounded by `budget`, oldest out; a URL whose body went goes with it.
+ * FLUSH_CHARS. Bounded by `budget`, oldest out; a URL whose body went goes with it. A 304 that
+ * lets a kept body stand in (`refresh`) counts as a use: that body and its URL move to the newest
+ * end, so what a site keeps answering 304 for is not the first to go.
  */
 import type { Kept, Remembered, SkillMemory } from '../engine/check';
 import { BODY_INDEX_VERSION, readStoredBodyIndex, type StoredBodyIndex, type StoredUrl } from './storage-migrations';
@@ -52,12 +54,20 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
     return decoded((await area().get([bodyKey(hex)]))[bodyKey(hex)]);
   }
 
-  /** Adds bodies and URL entries: one read of the index, one removal, one write. */
-  function store(bodies: ReadonlyMap<string, Uint8Array>, urls: readonly StoredUrl[]): Promise<void> {
+  /**
+   * Adds bodies and URL entries, and moves the `used` ones (URL → the digest a 304 vouched for)
+   * to the newest end: one read of the index, one removal, one write. Bodies already held are
+   * not written again.
+   */
+  function store(bodies: ReadonlyMap<string, Uint8Array>, urls: readonly StoredUrl[], used: ReadonlyMap<string, string>): Promise<void> {
     return serialised(indexKey, async () => {
       const index = await readIndex();
-      // Insertion order is eviction order; a body stored again moves to the end.
-      const held = index.bodies.filter(([h]) => !bodies.has(h));
+      // Insertion order is eviction order; a body stored again, or used again, moves to the end.
+      const usedHexes = new Set(used.values());
+      const held = [
+        ...index.bodies.filter(([h]) => !bodies.has(h) && !usedHexes.has(h)),
+        ...index.bodies.filter(([h]) => !bodies.has(h) && usedHexes.has(h)),
+      ];
       const added: Record<string, string> = {};
       for (const [hex, bytes] of bodies) {
         const text = toBase64(bytes);
@@ -75,8 +85,13 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
         total -= size;
       }
       const named = new Set(urls.map((u) => u.url));
+      // A URL kept anew since the 304 (another check) is not moved for it.
+      const isUsed = (u: StoredUrl) => used.get(u.url) === u.hex;
+      const others = index.urls.filter((u) => !named.has(u.url));
       const present = new Set(held.map(([h]) => h));
-      const urlList = [...index.urls.filter((u) => !named.has(u.url)), ...urls].filter((u) => present.has(u.hex)).slice(-URLS_MAX);
+      const urlList = [...others.filter((u) => !isUsed(u)), ...others.filter(isUsed), ...urls]
+        .filter((u) => present.has(u.hex))
+        .slice(-URLS_MAX);
       if (evicted.length > 0) await area().remove(evicted);
       const stored: StoredBodyIndex = { version: BODY_INDEX_VERSION, bodies: held, urls: urlList };
       await area().set({ ...added, [indexKey]: stored });
@@ -86,14 +101,17 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
   function batch(): BodyBatch {
     let bodies = new Map<string, Uint8Array>();
     let urls = new Map<string, StoredUrl>();
+    /** URL → digest, for what this batch recalled (a 304 can only vouch for those). */
+    const recalled = new Map<string, string>();
+    let used = new Map<string, string>();
     let chars = 0;
     let writes: Promise<void> = Promise.resolve();
     const flush = (): Promise<void> => {
-      if (bodies.size > 0 || urls.size > 0) {
-        const [b, u] = [bodies, [...urls.values()]];
-        [bodies, urls, chars] = [new Map(), new Map(), 0];
+      if (bodies.size > 0 || urls.size > 0 || used.size > 0) {
+        const [b, u, r] = [bodies, [...urls.values()], used];
+        [bodies, urls, used, chars] = [new Map(), new Map(), new Map(), 0];
         // A cache that cannot be written (quota, a closing browser) only costs a later fetch.
-        writes = writes.then(() => store(b, u).catch((error: unknown) => console.warn('Poppy Inspector: skill bodies not kept', error)));
+        writes = writes.then(() => store(b, u, r).catch((error: unknown) => console.warn('Poppy Inspector: skill bodies not kept', error)));
       }
       return writes;
     };
@@ -121,6 +139,7 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
           .get(keys)
           .catch(() => ({}) as Record<string, unknown>);
         for (const { url, hex, etag, lastModified, contentType, cors, cacheControl } of entries) {
+          recalled.set(url, hex);
           const bytes = texts.then((got) => decoded(got[bodyKey(hex)]));
           out.set(url, { digestHex: hex, etag, lastModified, contentType, cors, cacheControl, bytes });
         }
@@ -134,6 +153,10 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
       keepBody(hex, bytes) {
         queue(hex, bytes);
       },
+      refresh(url) {
+        const hex = recalled.get(url);
+        if (hex !== undefined) used.set(url, hex);
+      },
       flush,
     };
   }
@@ -143,7 +166,7 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
     get: readBody,
     /** One body kept at once, outside a check. */
     async put(hex: string, bytes: Uint8Array): Promise<void> {
-      if (base64Length(bytes.length) <= bodyMax) await store(new Map([[hex, bytes]]), []);
+      if (base64Length(bytes.length) <= bodyMax) await store(new Map([[hex, bytes]]), [], new Map());
     },
     batch,
   };

@@ -3,7 +3,7 @@
 // fixture server, whose static files carry ETags and answer If-None-Match with 304.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../../cli/node-transport';
-import { checkSite, inMemorySkillMemory } from '../../../utils/engine/check';
+import { checkSite, inMemorySkillMemory, type SkillMemory } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
@@ -52,6 +52,42 @@ describe('skill memory', () => {
     expect(again.report.skills.every((s) => s.frontmatter?.name === s.name)).toBe(true);
   });
 
+  it('a 304 that lets a kept body stand in tells the store it was used; a whole answer is kept instead', async () => {
+    const memory = inMemorySkillMemory();
+    const origin = server.origin(changing.site.name);
+    await checkSite(origin, { transport, memory });
+    const refreshed: string[] = [];
+    const kept: string[] = [];
+    const watching: SkillMemory = {
+      recall: (urls) => memory.recall(urls),
+      keepBody: (hex, bytes) => memory.keepBody(hex, bytes),
+      keep: (answer) => {
+        kept.push(answer.url);
+        memory.keep(answer);
+      },
+      refresh: (url) => {
+        refreshed.push(url);
+        memory.refresh(url);
+      },
+    };
+    changing.set('crlf');
+    try {
+      await checkSite(origin, { transport, memory: watching });
+    } finally {
+      changing.set('original');
+    }
+    const skills = (urls: string[]) =>
+      urls
+        .filter((u) => u.endsWith('/SKILL.md'))
+        .map((u) => u.split('/').at(-2))
+        .sort();
+    // The two unchanged files came as 304s; the changed one came whole and did not verify, so nothing of it is kept.
+    expect(skills(refreshed)).toEqual(['change-flower-delivery', 'check-flower-order']);
+    expect(skills(kept)).toEqual([]);
+    // The discovery documents' 304s count as uses too.
+    expect(refreshed.filter((u) => !u.endsWith('/SKILL.md')).length).toBeGreaterThan(0);
+  });
+
   it('"Check again" sends no validators: every file comes whole', async () => {
     const memory = inMemorySkillMemory();
     const origin = server.origin('northlight');
@@ -93,6 +129,9 @@ describe('skill memory', () => {
         throw new Error('storage gone');
       },
       keepBody: () => undefined,
+      refresh: () => {
+        throw new Error('storage gone');
+      },
     };
     server.clearRequests();
     const { report } = await checkSite(server.origin('northlight'), { transport, memory: broken });

@@ -154,6 +154,42 @@ describe("a check's batch of the body cache (the engine's memory)", () => {
     expect([...recalled.keys()]).toEqual(['https://a.example/4']);
   });
 
+  it('a 304 that lets a kept body stand in moves it to the newest end without writing it again: the others go first', async () => {
+    const size = 1_000_000; // about 1.33 MB as base64: three fit the 5 MB budget, a fourth does not
+    await keptInOneBatch([1, 2, 3].map((n) => answer(n, `https://a.example/${n}`, size)));
+    const used = storage.skillBodies.batch();
+    await used.recall(['https://a.example/1']);
+    used.refresh('https://a.example/1');
+    used.refresh('https://a.example/9'); // not recalled: nothing to vouch for
+    const written = await counting(() => used.flush());
+    expect(written.setKeys).toEqual([['skill-bodies']]);
+    expect(await storedBodyDigests()).toEqual([hex(2), hex(3), hex(1)]);
+
+    await keptInOneBatch([answer(4, 'https://a.example/4', size)]);
+    expect(await storedBodyDigests()).toEqual([hex(3), hex(1), hex(4)]);
+    const recalled = await storage.skillBodies.batch().recall([1, 2, 3, 4].map((n) => `https://a.example/${n}`));
+    expect([...recalled.keys()].sort()).toEqual(['https://a.example/1', 'https://a.example/3', 'https://a.example/4']);
+  });
+
+  it('a 304 moves its URL to the newest end of the validators too, unless the URL was kept anew since', async () => {
+    await keptInOneBatch([1, 2, 3].map((n) => answer(n, `https://a.example/${n}`)));
+    const used = storage.skillBodies.batch();
+    await used.recall(['https://a.example/1', 'https://a.example/2']);
+    used.refresh('https://a.example/1');
+    used.refresh('https://a.example/2');
+    // Another check kept a new body for URL 2 in the meantime: the 304 vouched for the old one.
+    await keptInOneBatch([answer(5, 'https://a.example/2')]);
+    await used.flush();
+    const index = (await fakeBrowser.storage.local.get(STORAGE_KEYS.bodyIndex))[STORAGE_KEYS.bodyIndex] as {
+      urls: { url: string; hex: string }[];
+    };
+    expect(index.urls.map((u) => [u.url.slice(-1), u.hex])).toEqual([
+      ['3', hex(3)],
+      ['2', hex(5)],
+      ['1', hex(1)],
+    ]);
+  });
+
   it('keeps no body too large to hold, nor its URL', async () => {
     await keptInOneBatch([answer(9, 'https://a.example/big', 1_100_000)]);
     expect(await storedBodyDigests()).toEqual([]);

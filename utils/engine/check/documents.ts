@@ -7,7 +7,7 @@ import { ENGINE_CODES as C } from './codes';
 import { noteCut } from './budget';
 import { fetchOptions, type CheckContext } from './context';
 import { freshness } from '../net/http-freshness';
-import { keepAnswer, noteFreshness } from './remember';
+import { keepAnswer, noteFreshness, refreshAnswer } from './remember';
 
 export interface JsonDocumentRead {
   info: DocumentInfo;
@@ -73,6 +73,7 @@ async function askDocument(url: string, kind: 'poppy' | 'index', ctx: CheckConte
   if (!result.ok || result.status !== 304) return result;
   const bytes = kept ? await kept.bytes : null;
   if (!kept || !bytes) return fetchBounded(url, fetchOptions(ctx, kind));
+  refreshAnswer(ctx, url);
   return {
     ...result,
     bytes,

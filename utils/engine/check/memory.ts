@@ -38,6 +38,9 @@ export interface SkillMemory {
   keep(answer: Kept): void;
   /** Queues a body for the preview only, vouched for by no URL (an archive's SKILL.md). */
   keepBody(digestHex: string, bytes: Uint8Array): void;
+  /** A 304 let what is kept for `url` stand in: the store counts it as just used (its newest end
+   *  of the eviction order), without writing the body again. */
+  refresh(url: string): void;
 }
 
 /** A memory that lives as long as the process: for the bench and tests. */
@@ -64,6 +67,13 @@ export function inMemorySkillMemory(): SkillMemory & {
     },
     keepBody(hex, bytes) {
       bodies.set(hex, bytes);
+    },
+    // Nothing is evicted here; the order is kept as a store's would be.
+    refresh(url) {
+      const kept = urls.get(url);
+      if (!kept) return;
+      urls.delete(url);
+      urls.set(url, kept);
     },
   };
 }

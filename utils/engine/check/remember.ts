@@ -40,6 +40,15 @@ export function keepAnswer(ctx: CheckContext, answer: Kept): void {
   }
 }
 
+/** A 304 let the kept answer for `url` stand in: the store keeps it as just used. */
+export function refreshAnswer(ctx: CheckContext, url: string): void {
+  try {
+    ctx.memory?.refresh(url);
+  } catch {
+    // Its place in the store's order only.
+  }
+}
+
 /** Lowers the check's `serverFreshMs` to what this answer's Cache-Control allows (RFC 9111). */
 export function noteFreshness(ctx: CheckContext, cacheControl: string | null | undefined, age?: string | null): void {
   const { forMs } = freshness(cacheControl, age);

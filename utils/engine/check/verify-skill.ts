@@ -13,7 +13,7 @@ import { fetchOptions, type CheckContext } from './context';
 import type { Validators } from '../net/fetch-types';
 import { localInsecureRedirect } from './documents';
 import { verifyArchive } from './verify-archive';
-import { keepAnswer } from './remember';
+import { keepAnswer, refreshAnswer } from './remember';
 import { describeCauses } from '../report/mismatch-words';
 import { or, sentence } from '../report/words';
 
@@ -138,6 +138,7 @@ async function fetchAndScreen(
   // The kept body is gone from the store (or a 304 came unasked): ask again, for the whole file.
   if (result.ok && result.status === 304 && !keptBytes) result = await fetchBounded(url, fetchOptions(ctx, kind));
   const kept = result.ok && result.status === 304 ? { ...remembered!, bytes: keptBytes! } : null;
+  if (kept) refreshAnswer(ctx, url);
   const where = { document: url, skill: skill.name };
   if (!result.ok) {
     // The check's own budget ran out: one finding says so for the whole check (cut-short.ts).
