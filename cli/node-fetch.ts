@@ -5,6 +5,7 @@
  * runs: the engine judges every hop. Other modes follow up to 20 hops, as fetch does; tests use
  * that to stand in for a browser.
  */
+import type { RequestStop } from '../utils/engine/net/fetch-types';
 import { failed, requestOnce, type Connections } from './node-request';
 
 export type { Connections } from './node-request';
@@ -29,18 +30,28 @@ function arrived(response: Response, url: string, redirected: boolean): Response
   return Object.defineProperties(response, { url: { value: url }, redirected: { value: redirected } });
 }
 
-export async function nodeFetch(url: string, init: RequestInit, connections: Connections): Promise<Response> {
+export async function nodeFetch(url: string, init: RequestInit, connections: Connections, stop: RequestStop): Promise<Response> {
   refuseBadPort(url);
-  if (init.redirect === 'manual') return arrived(await requestOnce(url, init, connections), url, false);
-  let current = url;
-  for (let hops = 0; ; hops++) {
-    const response = await requestOnce(current, init, connections);
-    const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
-    if (location === null) return arrived(response, current, hops > 0);
-    response.body?.cancel().catch(() => {});
-    if (hops >= MAX_HOPS) throw failed(new Error('redirect count exceeded'));
-    if (!URL.canParse(location, current)) throw failed(new Error(`cannot follow the redirect to ${location.slice(0, 200)}`));
-    current = new URL(location, current).href;
-    refuseBadPort(current);
+  if (init.redirect === 'manual') return arrived(await requestOnce(url, init, connections, stop), url, false);
+  // Every hop settles the stop; only the last may release what it holds (a caller's signal
+  // listener), or the hops after a redirect could no longer be stopped.
+  const release = stop.release;
+  stop.release = null;
+  try {
+    let current = url;
+    for (let hops = 0; ; hops++) {
+      const response = await requestOnce(current, init, connections, stop);
+      const location = REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
+      if (location === null) return arrived(response, current, hops > 0);
+      response.body?.cancel().catch(() => {});
+      if (hops >= MAX_HOPS) throw failed(new Error('redirect count exceeded'));
+      if (!URL.canParse(location, current)) throw failed(new Error(`cannot follow the redirect to ${location.slice(0, 200)}`));
+      current = new URL(location, current).href;
+      refuseBadPort(current);
+    }
+  } finally {
+    stop.release = release;
+    // Settled already (no body, or a failure): release now; an open body releases as it ends.
+    if (stop.onStop === null) stop.settle();
   }
 }

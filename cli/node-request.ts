@@ -10,6 +10,7 @@ import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import type { SecureContext } from 'node:tls';
+import type { RequestStop } from '../utils/engine/net/fetch-types';
 import { ACCEPT_ENCODING, codingsOf, decoderFor, judgeCodings } from './coding-guard';
 
 export interface Connections {
@@ -137,11 +138,11 @@ const STALE_TRIES = 8;
  * (Node's advice for `reusedSocket`): the server closes idle connections after a few seconds,
  * and a check busy listing an archive may not have seen that yet. Our requests are all GETs.
  */
-export async function requestOnce(url: string, init: RequestInit, connections: Connections): Promise<Response> {
+export async function requestOnce(url: string, init: RequestInit, connections: Connections, stop: RequestStop): Promise<Response> {
   // Each stale connection is closed when it fails, so a few tries use up the idle ones at most.
   for (let tries = 1; ; tries++) {
     try {
-      return await attempt(url, init, connections);
+      return await attempt(url, init, connections, stop);
     } catch (error) {
       if (!(error instanceof StaleConnection)) throw error;
       if (tries >= STALE_TRIES) throw failed(error.cause);
@@ -149,12 +150,11 @@ export async function requestOnce(url: string, init: RequestInit, connections: C
   }
 }
 
-function attempt(url: string, init: RequestInit, connections: Connections): Promise<Response> {
+function attempt(url: string, init: RequestInit, connections: Connections, stop: RequestStop): Promise<Response> {
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   if (!secure && target.protocol !== 'http:') return Promise.reject(failed(new Error(`${target.protocol} is not http or https`)));
-  const signal = init.signal ?? null;
-  if (signal?.aborted) return Promise.reject(failed(signal.reason));
+  if (stop.reason !== null) return Promise.reject(failed(stop.reason));
   return new Promise<Response>((resolve, reject) => {
     const request = (secure ? httpsRequest : httpRequest)({
       method: init.method ?? 'GET',
@@ -167,20 +167,21 @@ function attempt(url: string, init: RequestInit, connections: Connections): Prom
       ...(secure && connections.secureContext ? { secureContext: connections.secureContext } : {}),
     });
     let body: Readable | null = null;
-    const abort = () => {
-      const reason = signal?.reason as Error;
-      request.destroy(reason);
-      body?.destroy(reason);
+    // The stop ends the request at any point, body included, until the answer is settled.
+    stop.onStop = (reason) => {
+      request.destroy(reason as Error);
+      body?.destroy(reason as Error);
     };
-    const settled = () => signal?.removeEventListener('abort', abort);
-    signal?.addEventListener('abort', abort, { once: true });
+    const settled = () => stop.settle();
     let responded = false;
     request.on('error', (error) => {
       // Once the head has come, the body reports its own end or error: bytes past a short
       // Content-Length fail the connection, not the answer already read.
       if (responded) return;
-      settled();
-      const stale = request.reusedSocket && !signal?.aborted && STALE_CODES.has((error as NodeJS.ErrnoException).code ?? '');
+      const stale = request.reusedSocket && stop.reason === null && STALE_CODES.has((error as NodeJS.ErrnoException).code ?? '');
+      // Sent again on another connection (requestOnce): the stop stays armed for that attempt.
+      if (stale) stop.onStop = null;
+      else settled();
       reject(stale ? new StaleConnection(error.message, { cause: error }) : failed(error));
     });
     request.on('response', (res) => {

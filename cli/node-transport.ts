@@ -11,7 +11,7 @@ import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { NetworkError, type NetworkCause, type Transport } from '../utils/engine/net/fetch-types';
+import { NetworkError, stopOnSignal, type NetworkCause, type RequestStop, type Transport } from '../utils/engine/net/fetch-types';
 import { nonPublicAddress } from '../utils/engine/net/url-policy';
 import { english } from './english';
 import { nodeFetch, type Connections } from './node-fetch';
@@ -149,16 +149,18 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
     ...(secureContext ? { secureContext } : {}),
   };
 
+  const request = async (url: string, init: RequestInit, stop: RequestStop): Promise<Response> => {
+    try {
+      return await nodeFetch(url, init, connections, stop);
+    } catch (error) {
+      const cause = stop.reason !== null ? null : networkCause(error);
+      throw cause ? new NetworkError(cause, (error as Error).message, { cause: (error as Error).cause }) : error;
+    }
+  };
   return {
     manualRedirects: true,
-    async fetch(url, init) {
-      try {
-        return await nodeFetch(url, init, connections);
-      } catch (error) {
-        const cause = init.signal?.aborted ? null : networkCause(error);
-        throw cause ? new NetworkError(cause, (error as Error).message, { cause: (error as Error).cause }) : error;
-      }
-    },
+    // The fetch module's stop when it gives one (init.signal is then never read: no AbortController).
+    fetch: (url, init, stop) => request(url, init, stop ?? stopOnSignal(init.signal)),
     close: async () => {
       connections.http.destroy();
       connections.https.destroy();

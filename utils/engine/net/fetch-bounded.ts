@@ -7,6 +7,7 @@
  */
 import {
   NetworkError,
+  RequestStop,
   type ByteBudget,
   type FailureReason,
   type FetchFailure,
@@ -169,14 +170,12 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
 
   // Not AbortSignal.timeout: its timer outlives the request by the whole timeout (it is dropped
   // only when the signal is garbage), so every check would leave hundreds of live timers, weak
-  // references and finalizers behind. This timer ends with the request.
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(new DOMException('timeout', 'TimeoutError')), limits.timeoutMs);
-  // The caller's signal and the check's deadline abort this request through the same controller:
-  // a listener each, removed when the request ends, costs less than `AbortSignal.any`'s new
-  // signal per request, and leaves nothing on the check-long deadline. The catch below tells
-  // which one it was.
-  const stop = () => timeout.abort(new DOMException('aborted', 'AbortError'));
+  // references and finalizers behind. This timer ends with the request. The caller's signal and
+  // the check's deadline stop the request through the same RequestStop, itself the listener (no
+  // closure, nothing left on the check-long deadline once removed); the catch below tells which
+  // one it was.
+  const stop = new RequestStop();
+  const timer = setTimeout(timeUp, limits.timeoutMs, stop);
   signal?.addEventListener('abort', stop, { once: true });
   deadline?.addEventListener('abort', stop, { once: true });
   const init: RequestInit = {
@@ -186,7 +185,10 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     referrerPolicy: 'no-referrer',
     redirect: transport.manualRedirects ? 'manual' : 'follow',
     cache: options.revalidate ? 'no-cache' : 'default',
-    signal: timeout.signal,
+    // Only a transport that ignores `stop` reads it (Transport.fetch).
+    get signal() {
+      return stop.signal;
+    },
   };
   const redirects: string[] = [];
   let current = first.url.href;
@@ -195,7 +197,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     let response: Response;
     for (;;) {
       attempt.url = current;
-      response = await transport.fetch(current, init);
+      response = await transport.fetch(current, init, stop);
       attempt.httpStatus = response.status;
       const location = transport.manualRedirects && REDIRECT_STATUSES.has(response.status) ? response.headers.get('location') : null;
       if (location === null) break;
@@ -247,13 +249,18 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   } catch (error) {
     if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
     if (deadline?.aborted) return fail(attempt, 'too-slow', FETCH_WORDS.tooSlow({}));
-    if (timeout.signal.aborted) return fail(attempt, 'timeout', stage({ time: formatMs(limits.timeoutMs) }));
+    if (stop.reason !== null) return fail(attempt, 'timeout', stage({ time: formatMs(limits.timeoutMs) }));
     return networkFailure(attempt, error);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
     deadline?.removeEventListener('abort', stop);
   }
+}
+
+/** The request timer's end (a module function: no closure per request). */
+function timeUp(stop: RequestStop): void {
+  stop.stop(new DOMException('timeout', 'TimeoutError'));
 }
 
 function success(

@@ -7,10 +7,76 @@ import type { Limits } from '../spec';
 import type { PolicyReason, SiteContext } from './url-policy';
 
 export interface Transport {
-  fetch(url: string, init: RequestInit): Promise<Response>;
+  /**
+   * One request. `stop`, when given, ends it (body included) in place of `init.signal`: a
+   * transport that honours it (Node's) never reads `init.signal`, and the fetch module then makes
+   * no AbortController, the dearest object of a request in Node (issue 12 §3). One that ignores
+   * it (the browser's fetch, or a wrapper passing `init` on) reads `init.signal`, which the fetch
+   * module makes on first read, tied to the same stop.
+   */
+  fetch(url: string, init: RequestInit, stop?: RequestStop): Promise<Response>;
   /** True when 3xx answers to `redirect: 'manual'` are readable (Node). Browsers return opaque
    *  redirects, so there we follow and judge the final URL (spec: extension-security §5). */
   manualRedirects: boolean;
+}
+
+/**
+ * Ends one request from outside (its timeout, the caller, the check's deadline): a plain object,
+ * where an AbortController would cost a signal and an event target per request. Also an
+ * EventListener: added to an AbortSignal, that signal's abort stops the request.
+ */
+export class RequestStop {
+  /** Why the request was stopped; null while it may run. */
+  reason: unknown = null;
+  /** The transport's way to end the request, set while its answer or body is open. */
+  onStop: ((reason: unknown) => void) | null = null;
+  /** Run once the request is over (`settle`): drops a listener the stop was given. */
+  release: (() => void) | null = null;
+  #controller: AbortController | null = null;
+
+  /** An AbortSignal that follows this stop, for transports that take only a signal; made on
+   *  first read. */
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.reason !== null) this.#controller.abort(this.reason);
+    }
+    return this.#controller.signal;
+  }
+
+  stop(reason: unknown): void {
+    if (this.reason !== null) return;
+    this.reason = reason;
+    const onStop = this.onStop;
+    this.onStop = null;
+    onStop?.(reason);
+    this.#controller?.abort(reason);
+  }
+
+  /** The request ended (answered and read, or failed): later stops change nothing for it. */
+  settle(): void {
+    this.onStop = null;
+    const release = this.release;
+    this.release = null;
+    release?.();
+  }
+
+  handleEvent(event: Event): void {
+    this.stop((event.target as AbortSignal | null)?.reason ?? new DOMException('aborted', 'AbortError'));
+  }
+}
+
+/** A stop that follows `signal` (a plain `fetch(url, init)` whose caller gave a signal). */
+export function stopOnSignal(signal: AbortSignal | null | undefined): RequestStop {
+  const stop = new RequestStop();
+  if (!signal) return stop;
+  if (signal.aborted) {
+    stop.stop(signal.reason);
+    return stop;
+  }
+  signal.addEventListener('abort', stop, { once: true });
+  stop.release = () => signal.removeEventListener('abort', stop);
+  return stop;
 }
 
 /**
