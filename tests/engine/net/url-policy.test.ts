@@ -133,6 +133,19 @@ describe('checkFetchTarget', () => {
     expect(verdict.ok ? 'ok' : verdict.reason).toBe('private');
   });
 
+  it('allows a URL it allowed before as that same object, and judges it again once changed or for another site', () => {
+    const first = checkFetchTarget('https://cdn.example.net/a/SKILL.md', PUBLIC);
+    if (!first.ok) throw new Error('allowed');
+    const again = checkFetchTarget(first.url, PUBLIC);
+    expect(again.ok && again.url).toBe(first.url);
+    // A local site's policy allowed it, not the public one's: a new parse, judged afresh.
+    const local = checkFetchTarget('http://127.0.0.1:8080/x', LOCAL);
+    if (!local.ok) throw new Error('allowed locally');
+    expect(checkFetchTarget(local.url, PUBLIC)).toMatchObject({ ok: false, reason: 'insecure-http' });
+    first.url.hostname = '10.0.0.1';
+    expect(checkFetchTarget(first.url, PUBLIC)).toMatchObject({ ok: false, reason: 'private' });
+  });
+
   it.each([
     ['https://192.168.1.10/', 'points at a private network address (192.168.1.10)'],
     ['https://[::ffff:127.0.0.1]/', 'points at this computer ([::ffff:7f00:1])'],

@@ -192,15 +192,19 @@ function skillCap(indexes: readonly (IndexParse | null)[], limit: number): Skill
 function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): ArtifactFetcher {
   const pending = new Map<string, { uses: number; result?: Promise<FetchResult> }>();
   for (const url of urls) if (url) pending.set(url, { uses: (pending.get(url)?.uses ?? 0) + 1 });
-  return (url, kind) => {
+  return (url, kind, allowed) => {
     const slot = pending.get(url) ?? { uses: 1 };
     // Called from a task of the check's pool, which is what limits the requests in flight.
     // With validators from a kept body, an unchanged file costs a 304 and no body (D5).
-    const kept = kind === 'skill-md' ? ctx.remembered.get(url) : undefined;
-    slot.result ??= fetchBounded(url, fetchOptions(ctx, kind, kept && { etag: kept.etag, lastModified: kept.lastModified })).then((r) => {
-      if (r.ok) noteFreshness(ctx, r.cacheControl, r.age);
-      return r;
-    });
+    if (!slot.result) {
+      const kept = kind === 'skill-md' ? ctx.remembered.get(url) : undefined;
+      const options = fetchOptions(ctx, kind, kept && { etag: kept.etag, lastModified: kept.lastModified });
+      if (allowed) options.allowed = allowed;
+      slot.result = fetchBounded(url, options).then((r) => {
+        if (r.ok) noteFreshness(ctx, r.cacheControl, r.age);
+        return r;
+      });
+    }
     const result = slot.result;
     if (--slot.uses <= 0) pending.delete(url);
     return result;

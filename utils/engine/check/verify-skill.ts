@@ -24,7 +24,8 @@ export const SKILL_REASONS = {
 };
 const NO_CONTENT_TYPE = sentence('words_no_content_type', []);
 
-export type ArtifactFetcher = (url: string, kind: 'skill-md' | 'archive') => Promise<FetchResult>;
+/** Fetches a skill's file; `allowed` is its URL as the URL policy allowed it (FetchOptions.allowed). */
+export type ArtifactFetcher = (url: string, kind: 'skill-md' | 'archive', allowed?: URL) => Promise<FetchResult>;
 
 /** The index reader leaves entries `not-checked` only past the cap, `skipped` only for a format
  *  (index or entry type) it lists without verifying. */
@@ -77,7 +78,7 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   // conditionally (recall in check-site.ts): its listing also judges the Content-Type, and a
   // 10 MiB body is not worth keeping. Only the SKILL.md found in it is kept (verify-archive.ts),
   // for the panel's preview.
-  const served = await fetchAndScreen(url, origin, kind, skill, ctx, fetchArtifact);
+  const served = await fetchAndScreen(url, policy.url, origin, kind, skill, ctx, fetchArtifact);
   if (Array.isArray(served)) return { skill, findings: served };
   const { bytes } = served;
 
@@ -125,13 +126,14 @@ interface Served {
 /** Fetches the artifact; returns what was served, or the findings of a failure (status set). */
 async function fetchAndScreen(
   url: string,
+  allowed: URL,
   origin: string,
   kind: 'skill-md' | 'archive',
   skill: SkillReport,
   ctx: CheckContext,
   fetchArtifact: ArtifactFetcher,
 ): Promise<Served | Finding[]> {
-  let result = await fetchArtifact(url, kind);
+  let result = await fetchArtifact(url, kind, allowed);
   // A 304 to the validators this URL sent with a kept body: the server vouches for those bytes (D5).
   const remembered = result.ok && result.status === 304 ? ctx.remembered.get(url) : undefined;
   const keptBytes = remembered ? await remembered.bytes : null;

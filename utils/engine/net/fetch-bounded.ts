@@ -161,7 +161,8 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   const { kind, site, transport, limits, signal, deadline, siteBytes } = options;
   const attempt: Attempt = { requestedUrl, url: null, redirected: false, httpStatus: null };
 
-  const first = checkFetchTarget(requestedUrl, site);
+  const allowed = options.allowed;
+  const first = checkFetchTarget(allowed !== undefined && allowed.href === requestedUrl ? allowed : requestedUrl, site);
   if (!first.ok) return fail(attempt, 'blocked', FETCH_WORDS.blocked({ policy: first.detail }), first.reason);
   if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
   // Past the deadline or the site's byte allowance no request starts at all.
@@ -272,7 +273,7 @@ function success(
   status: 200 | 304,
   bytes: Uint8Array,
 ): FetchSuccess {
-  const header = (name: string) => response.headers.get(name);
+  const headers = response.headers;
   return {
     ok: true,
     requestedUrl,
@@ -280,13 +281,13 @@ function success(
     redirected: attempt.redirected,
     redirects,
     status,
-    contentType: mediaTypeEssence(header('content-type')),
-    contentEncoding: header('content-encoding'),
-    cacheControl: header('cache-control'),
-    accessControlAllowOrigin: header('access-control-allow-origin'),
-    etag: header('etag'),
-    lastModified: header('last-modified'),
-    age: header('age'),
+    contentType: mediaTypeEssence(headers.get('content-type')),
+    contentEncoding: headers.get('content-encoding'),
+    cacheControl: headers.get('cache-control'),
+    accessControlAllowOrigin: headers.get('access-control-allow-origin'),
+    etag: headers.get('etag'),
+    lastModified: headers.get('last-modified'),
+    age: headers.get('age'),
     bytes,
   };
 }

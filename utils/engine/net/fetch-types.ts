@@ -130,6 +130,9 @@ export interface FetchOptions {
   siteBytes?: ByteBudget;
   /** Validators this URL sent with the body we kept (D5): asked for conditionally, a 304 is a success. */
   validators?: Validators;
+  /** The requested URL as the URL policy already allowed it for `site` (checkFetchTarget's
+   *  verdict): spares parsing and judging it again. Ignored unless its href is the requested URL. */
+  allowed?: URL;
 }
 
 /** HTTP validators of one response (RFC 9110 §8.8), as the server sent them. */

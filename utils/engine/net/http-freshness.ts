@@ -19,7 +19,17 @@ const HEADER_MAX = 2048;
 /** Larger numbers are read as this many seconds (RFC 9111 §1.2.2 allows capping at 2^31). */
 const DELTA_MAX = 2 ** 31;
 
-export function freshness(cacheControl: string | null | undefined, age?: string | null): Freshness {
+/** The last headers read and what they meant: a site serves its 200 skill files with one header. */
+let last: { cacheControl: string | null | undefined; age: string | null | undefined; result: Readonly<Freshness> } | null = null;
+
+export function freshness(cacheControl: string | null | undefined, age?: string | null): Readonly<Freshness> {
+  if (last !== null && last.cacheControl === cacheControl && last.age === age) return last.result;
+  const result = Object.freeze(read(cacheControl, age));
+  last = { cacheControl, age, result };
+  return result;
+}
+
+function read(cacheControl: string | null | undefined, age?: string | null): Freshness {
   if (!cacheControl || cacheControl.length > HEADER_MAX) return { store: true, forMs: null };
   let maxAge: number | null = null;
   let noStore = false;

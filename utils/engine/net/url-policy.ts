@@ -170,6 +170,9 @@ function refuse(reason: PolicyReason, detail: Words): PolicyVerdict {
  * restricted (the decisions leave them open).
  */
 export function checkFetchTarget(raw: string | URL, site: SiteContext, base?: string): PolicyVerdict {
+  // A URL this function allowed for this site, unchanged since: allowed again without a second
+  // parse (a skill's URL is judged before its origin is looked at, then by the fetch module).
+  if (typeof raw !== 'string' && base === undefined && allowedBefore(raw, site)) return { ok: true, url: raw };
   let url: URL;
   try {
     url = new URL(raw, base);
@@ -182,11 +185,26 @@ export function checkFetchTarget(raw: string | URL, site: SiteContext, base?: st
   if (url.username !== '' || url.password !== '') {
     return refuse('user-info', POLICY_WORDS.userInfo({}));
   }
-  if (site.local) return { ok: true, url };
+  if (site.local) return allow(url, site);
   if (url.protocol === 'http:') {
     return refuse('insecure-http', POLICY_WORDS.insecureHttp({}));
   }
   const hostReason = classifyHost(url.hostname);
   if (hostReason) return refuse(hostReason, POLICY_WORDS.host({ reason: HOST_WORDS[hostReason]({}), host: url.hostname }));
+  return allow(url, site);
+}
+
+/** The URLs `checkFetchTarget` allowed, each with the address and site it allowed it for. Weak:
+ *  an entry lives only as long as its URL does. */
+const allowed = new WeakMap<URL, { href: string; site: SiteContext }>();
+
+function allow(url: URL, site: SiteContext): PolicyVerdict {
+  allowed.set(url, { href: url.href, site });
   return { ok: true, url };
+}
+
+/** A URL object is mutable: one changed since it was allowed (another href) is judged again. */
+function allowedBefore(url: URL, site: SiteContext): boolean {
+  const before = allowed.get(url);
+  return before !== undefined && before.site === site && before.href === url.href;
 }

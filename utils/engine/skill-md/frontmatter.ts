@@ -3,7 +3,8 @@ import { FRONTMATTER_LIMITS } from '../spec';
 import { SKILL_MD_CODES as C } from './codes';
 
 export interface SplitSkillMd {
-  /** The YAML between the delimiter lines, or null when there is none to parse. */
+  /** The YAML between the delimiter lines, or null when there is none to parse. A string of its
+   *  own: it shares no storage with the file's text. */
   yaml: string | null;
   /** 1-based line of the file where `yaml` starts, so messages can point into the file. */
   firstLine: number;
@@ -59,11 +60,15 @@ export function splitSkillMd(bytes: Uint8Array, document: string): SplitSkillMd 
     const lf = text.indexOf('\n', at);
     const next = lf === -1 ? text.length : lf + 1;
     if (isDelimiterLine(text, at, lf === -1 ? text.length : lf)) {
-      const yaml = text.slice(start, at);
       const body = text.slice(next);
       // Bigger than this is not handed to the YAML parser (FRONTMATTER_LIMITS says why).
-      const size = utf8Length(yaml);
-      if (size <= FRONTMATTER_LIMITS.bytes) return { yaml, firstLine: line + 1, body, findings };
+      const size = utf8Length(text, start, at);
+      if (size <= FRONTMATTER_LIMITS.bytes) {
+        // Decoded again from its own bytes rather than sliced: a slice would keep the whole file's
+        // text alive for as long as any value read from the frontmatter is kept in the report.
+        const from = utf8Length(text, 0, start);
+        return { yaml: UTF8.decode(bytes.subarray(from, from + size)), firstLine: line + 1, body, findings };
+      }
       findings.push(finding(C['skill-md-frontmatter-too-large'].says({ length: size, max: FRONTMATTER_LIMITS.bytes }), where));
       return { yaml: null, firstLine: line + 1, body, findings };
     }
@@ -82,10 +87,11 @@ export function skillMdBody(bytes: Uint8Array): string | null {
   return splitSkillMd(bytes, '').body;
 }
 
-/** The UTF-8 length of `text` without encoding it (the file is at most 1 MiB, this is one pass). */
-function utf8Length(text: string): number {
+/** The UTF-8 length of `text` from `start` to `end` without encoding it (the file is at most
+ *  1 MiB, this is one pass). Both ends are character boundaries. */
+function utf8Length(text: string, start: number, end: number): number {
   let n = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     // A surrogate pair is one 4-byte character: 2 for each half. Lone surrogates cannot occur:
     // the text was decoded with `fatal: true`.

@@ -4,7 +4,6 @@ import { SKILL_MD_CODES } from './codes';
 import { checkFields, fieldsOf } from './fields';
 import { splitSkillMd } from './frontmatter';
 import { pairsToPlain, toPlain } from './plain';
-import { detached } from './text';
 import type { SkillMdCheck, SkillMdContext } from './types';
 import { screenYaml } from './yaml-budget';
 import { parseFrontmatter } from './yaml-parse';
@@ -29,7 +28,7 @@ export function checkSkillMd(bytes: Uint8Array, ctx: SkillMdContext, simple: Sim
   const findings: Finding[] = [...split.findings];
   let frontmatter: Record<string, unknown> | null = null;
   if (split.yaml !== null) {
-    const yaml = detached(split.yaml);
+    const yaml = split.yaml;
     const pairs = simple(yaml);
     const checked = pairs ? checkSimpleFrontmatter(pairs, ctx) : checkFrontmatter(yaml, split.firstLine, ctx);
     frontmatter = checked.frontmatter;
