@@ -11,7 +11,14 @@ import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { NetworkError, stopOnSignal, type NetworkCause, type RequestStop, type Transport } from '../utils/engine/net/fetch-types';
+import {
+  NetworkError,
+  honoursStop,
+  stopOnSignal,
+  type NetworkCause,
+  type RequestStop,
+  type Transport,
+} from '../utils/engine/net/fetch-types';
 import { nonPublicAddress } from '../utils/engine/net/url-policy';
 import { english } from './english';
 import { nodeFetch, type Connections } from './node-fetch';
@@ -157,7 +164,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
       throw cause ? new NetworkError(cause, (error as Error).message, { cause: (error as Error).cause }) : error;
     }
   };
-  return {
+  return honoursStop({
     manualRedirects: true,
     // The fetch module's stop when it gives one (init.signal is then never read: no AbortController).
     fetch: (url, init, stop) => request(url, init, stop ?? stopOnSignal(init.signal)),
@@ -165,5 +172,5 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
       connections.http.destroy();
       connections.https.destroy();
     },
-  };
+  });
 }

@@ -1,4 +1,4 @@
-import type { ByteBudget, FailureReason } from '../net/fetch-types';
+import { StopGroup, type ByteBudget, type FailureReason } from '../net/fetch-types';
 import type { CutShort } from '../report/report';
 import type { Limits } from '../spec';
 
@@ -8,8 +8,8 @@ import type { Limits } from '../spec';
  * just under the timeout once held a check for 350 s.
  */
 export interface CheckBudget {
-  /** Aborts `limits.checkMs` after the check started; every request of the check listens to it. */
-  readonly deadline: AbortSignal;
+  /** Stops `limits.checkMs` after the check started; every request of the check joins it. */
+  readonly deadline: StopGroup;
   readonly siteBytes: ByteBudget;
   /** What ran out first, and how many requests it stopped (or kept from starting). */
   cut: CutShort | null;
@@ -18,11 +18,11 @@ export interface CheckBudget {
 }
 
 export function startBudget(limits: Limits): CheckBudget {
-  const controller = new AbortController();
+  const deadline = new StopGroup();
   // One timer for the whole check, cleared when it ends (see `end`), so none outlives it.
-  const timer = setTimeout(() => controller.abort(new DOMException('deadline', 'TimeoutError')), limits.checkMs);
+  const timer = setTimeout(() => deadline.stop(new DOMException('deadline', 'TimeoutError')), limits.checkMs);
   return {
-    deadline: controller.signal,
+    deadline,
     siteBytes: { left: limits.siteBytes, total: limits.siteBytes },
     cut: null,
     end: () => clearTimeout(timer),

@@ -8,11 +8,10 @@ import type { PolicyReason, SiteContext } from './url-policy';
 
 export interface Transport {
   /**
-   * One request. `stop`, when given, ends it (body included) in place of `init.signal`: a
-   * transport that honours it (Node's) never reads `init.signal`, and the fetch module then makes
-   * no AbortController, the dearest object of a request in Node (issue 12 §3). One that ignores
-   * it (the browser's fetch, or a wrapper passing `init` on) reads `init.signal`, which the fetch
-   * module makes on first read, tied to the same stop.
+   * One request. A transport marked with `honoursStop` (Node's) ends it through `stop` (body
+   * included) and gets no `init.signal`: the fetch module then makes no AbortController, the
+   * dearest object of a request in Node (issue 12 §3). Any other transport (the browser's fetch,
+   * a wrapper) may ignore `stop`: it gets `init.signal`, tied to the same stop.
    */
   fetch(url: string, init: RequestInit, stop?: RequestStop): Promise<Response>;
   /** True when 3xx answers to `redirect: 'manual'` are readable (Node). Browsers return opaque
@@ -34,8 +33,7 @@ export class RequestStop {
   release: (() => void) | null = null;
   #controller: AbortController | null = null;
 
-  /** An AbortSignal that follows this stop, for transports that take only a signal; made on
-   *  first read. */
+  /** An AbortSignal that follows this stop, for transports that take only a signal. */
   get signal(): AbortSignal {
     if (!this.#controller) {
       this.#controller = new AbortController();
@@ -64,6 +62,49 @@ export class RequestStop {
   handleEvent(event: Event): void {
     this.stop((event.target as AbortSignal | null)?.reason ?? new DOMException('aborted', 'AbortError'));
   }
+}
+
+/**
+ * Stops every request that joined it at once: the whole check's deadline. Joining is a Set entry
+ * per request, where a listener on an AbortSignal cost two EventTarget calls a request.
+ */
+export class StopGroup {
+  /** Why the group stopped; null until it does. */
+  reason: unknown = null;
+  readonly #members = new Set<RequestStop>();
+
+  get stopped(): boolean {
+    return this.reason !== null;
+  }
+
+  join(stop: RequestStop): void {
+    if (this.reason !== null) stop.stop(this.reason);
+    else this.#members.add(stop);
+  }
+
+  leave(stop: RequestStop): void {
+    this.#members.delete(stop);
+  }
+
+  stop(reason: unknown): void {
+    if (this.reason !== null) return;
+    this.reason = reason;
+    for (const member of this.#members) member.stop(reason);
+    this.#members.clear();
+  }
+}
+
+/** The transports whose `fetch` honours its `stop`. A set of objects, not a flag: a wrapper
+ *  copying a transport's fields (`{ ...inner, fetch }`) is another object and gets a signal. */
+const stopping = new WeakSet<Transport>();
+
+export function honoursStop<T extends Transport>(transport: T): T {
+  stopping.add(transport);
+  return transport;
+}
+
+export function takesStop(transport: Transport): boolean {
+  return stopping.has(transport);
 }
 
 /** A stop that follows `signal` (a plain `fetch(url, init)` whose caller gave a signal). */
@@ -124,8 +165,8 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** The panel's re-check button: revalidate with the server instead of trusting the cache. */
   revalidate?: boolean;
-  /** The whole check's deadline: aborts every request of the check when it passes. */
-  deadline?: AbortSignal;
+  /** The whole check's deadline: stops every request of the check when it passes. */
+  deadline?: StopGroup;
   /** Bytes the whole check may still read from the site, shared by all its requests. */
   siteBytes?: ByteBudget;
   /** Validators this URL sent with the body we kept (D5): asked for conditionally, a 304 is a success. */
