@@ -1,10 +1,15 @@
 import { useState } from 'preact/hooks';
 import type { DroppedFile } from '../utils/engine/net/dropped-files';
 import type { Words } from '../utils/engine/report/words';
+import { POPPY, SKILL_INDEX } from '../utils/engine/spec';
 import { useSay, useT } from './i18n';
 
 export interface DropZoneProps {
+  /** Files dropped, chosen or pasted: added to those already held. */
   onFiles(files: DroppedFile[]): void;
+  /** Whether files are held (the next ones are added to them), and how to forget them. */
+  held: boolean;
+  onClear(): void;
   /** Why the last files could not be checked, shown in the zone. */
   error: Words | null;
 }
@@ -18,10 +23,26 @@ function asDropped(list: FileList | null | undefined): DroppedFile[] {
   }));
 }
 
-/** Text pasted in the zone, named by what it looks like (JSON with skills: the index). */
+/** Whether pasted JSON is a stand-alone index: `skills` at its top, and none of poppy.json's fields. */
+function isIndexJson(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return SKILL_INDEX.skills in value && !Object.values(POPPY).some((field) => field in value);
+}
+
+/**
+ * Text pasted in the zone, named by what it looks like: frontmatter is a SKILL.md (its
+ * frontmatter name tells several apart, utils/engine/net/dropped-names.ts), the index is JSON with
+ * `skills` at its top, anything else poppy.json (which may hold `skills` inside `skill_index`).
+ */
 function pastedFile(text: string): DroppedFile {
   const trimmed = text.trimStart();
-  const path = trimmed.startsWith('---') ? 'SKILL.md' : /"skills"\s*:/.test(trimmed) ? 'index.json' : 'poppy.json';
+  const path = trimmed.startsWith('---') ? 'SKILL.md' : isIndexJson(trimmed) ? 'index.json' : 'poppy.json';
   const bytes = new TextEncoder().encode(text);
   return { path, size: bytes.byteLength, stream: () => new Blob([bytes]).stream() };
 }
@@ -88,6 +109,14 @@ export function DropZone(props: DropZoneProps) {
           />
         </label>
       </p>
+      {props.held ? (
+        <p class="small">
+          {t('reportFilesAdded')}{' '}
+          <button type="button" class="button" onClick={props.onClear} data-files-clear>
+            {t('reportFilesClear')}
+          </button>
+        </p>
+      ) : null}
       {props.error !== null ? (
         <p class="tone-error" role="alert" data-files-error>
           <span aria-hidden="true">✗</span> {say(props.error)}

@@ -53,9 +53,17 @@ export function ReportApp(props: { search: string }) {
     history.replaceState(null, '', `?site=${encodeURIComponent(origin)}`);
     setSubject({ kind: 'site', origin, revalidate, run: ++runs.current });
   };
-  const showFiles = (files: DroppedFile[]) => {
+  /** Files dropped or pasted one by one add up (loose SKILL.md files are told apart by name). */
+  const showFiles = (files: DroppedFile[], added = true) => {
     history.replaceState(null, '', location.pathname);
-    setSubject({ kind: 'files', files, run: ++runs.current });
+    const run = ++runs.current;
+    setSubject((held) => ({ kind: 'files', files: added && held?.kind === 'files' ? [...held.files, ...files] : files, run }));
+  };
+  const clearFiles = () => {
+    setSubject(null);
+    setFilesError(null);
+    shown.current = null;
+    setView({ kind: 'empty' });
   };
 
   // The address bar shows the origin checked, as after a typed one.
@@ -116,7 +124,7 @@ export function ReportApp(props: { search: string }) {
     return {
       recheck: () => {
         if (subject?.kind === 'site') showSite(subject.origin, true);
-        else if (subject?.kind === 'files') showFiles(subject.files);
+        else if (subject?.kind === 'files') showFiles(subject.files, false);
       },
       checkOtherHosts: () => subject?.kind === 'site' && showSite(subject.origin, false),
       // Called straight from the click: Firefox grants only inside the user gesture.
@@ -155,7 +163,7 @@ export function ReportApp(props: { search: string }) {
     <ReportPage
       view={view}
       field={{ value: field, error, onInput: setField, onSubmit: submit }}
-      files={{ onFiles: showFiles, error: filesError }}
+      files={{ onFiles: showFiles, held: subject?.kind === 'files', onClear: clearFiles, error: filesError }}
       actions={actions}
       version={extensionVersion()}
       onSave={saveTextFile}

@@ -34,7 +34,7 @@ function renderPage(view: ReportPageView, field: { value?: string; error?: Words
     <ReportPage
       view={view}
       field={{ value: field.value ?? '', error: field.error ?? null, onInput, onSubmit }}
-      files={{ onFiles, error: null }}
+      files={{ onFiles, held: false, onClear: vi.fn(), error: null }}
       actions={acts}
       version="1.2.3"
       onSave={onSave}
@@ -196,13 +196,35 @@ describe('the drop zone', () => {
     expect((onFiles.mock.calls[1]![0] as { path: string }[]).map((f) => f.path)).toEqual(['SKILL.md']);
   });
 
+  it('says that files held are added to, and forgets them on "Start over"', () => {
+    const onClear = vi.fn();
+    const page = (held: boolean) => (
+      <ReportPage
+        view={{ kind: 'empty' }}
+        field={{ value: '', error: null, onInput: vi.fn(), onSubmit: vi.fn() }}
+        files={{ onFiles: vi.fn(), held, onClear, error: null }}
+        actions={actions()}
+        version="1"
+        onSave={vi.fn()}
+        now={NOW}
+        t={translate}
+      />
+    );
+    const { container, rerender, getByRole } = render(page(false));
+    expect(container.querySelector('[data-files-clear]')).toBeNull();
+    rerender(page(true));
+    expect(container.querySelector('[data-drop-zone]')?.textContent).toContain('Files you drop, choose or paste next are added to these');
+    fireEvent.click(getByRole('button', { name: 'Start over' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+  });
+
   it('shows why files could not be checked', () => {
     const onFiles = vi.fn();
     const { container } = render(
       <ReportPage
         view={{ kind: 'empty' }}
         field={{ value: '', error: null, onInput: vi.fn(), onSubmit: vi.fn() }}
-        files={{ onFiles, error: { key: 'reportFilesNoOrigin', params: [] } }}
+        files={{ onFiles, held: false, onClear: vi.fn(), error: { key: 'reportFilesNoOrigin', params: [] } }}
         actions={actions()}
         version="1"
         onSave={vi.fn()}

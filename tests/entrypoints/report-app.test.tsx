@@ -3,7 +3,7 @@
  * background handlers and scheduler on WXT's fakeBrowser: what the page's root says from its very
  * first render, as an end-to-end test polling it would read it.
  */
-import { cleanup, render, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { render as renderNow } from 'preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -14,6 +14,8 @@ import { liveOrigin } from '../../utils/extension/platform/badge-applier';
 import { messageListener } from '../../utils/extension/platform/messages';
 import * as storage from '../../utils/extension/platform/storage';
 import { installLocale, report } from '../extension/helpers';
+import { siteFileMap } from '../fixtures/site-files';
+import { northlight } from '../fixtures/sites/northlight';
 
 const SITE = 'https://shop.example';
 const self = { id: fakeBrowser.runtime.id, origin: `chrome-extension://${fakeBrowser.runtime.id}` };
@@ -84,4 +86,36 @@ describe('report.html?site=<origin>', () => {
     expect(root.getAttribute('data-view')).toBe('empty');
     expect(root.hasAttribute('data-verdict')).toBe(false);
   });
+});
+
+describe('files pasted one by one', () => {
+  it('adds each paste to the files held: poppy.json, the index, then each bare SKILL.md, all verified', async () => {
+    installLocale();
+    vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Poppy Inspector', version: '1.2.3' });
+    render(<ReportApp search="" />);
+    const zone = document.querySelector('[data-drop-zone]')!;
+    const files = [...(await siteFileMap(northlight))].filter(([path]) => /\.(json|md)$/.test(path));
+    expect(files.filter(([path]) => path.endsWith('SKILL.md')).length).toBeGreaterThan(1);
+    for (const [, bytes] of files) {
+      const text = new TextDecoder().decode(bytes);
+      fireEvent.paste(zone, { clipboardData: { files: [], getData: () => text } });
+    }
+    await waitFor(
+      () =>
+        expect([
+          document.querySelector('[data-view]')?.getAttribute('data-view'),
+          document.querySelector('[data-files-error]')?.textContent,
+        ]).toEqual(['files', undefined]),
+      { timeout: 10_000 },
+    );
+    const statuses = Object.fromEntries(
+      [...document.querySelectorAll('[data-skill]')].map((el) => [el.getAttribute('data-skill'), el.getAttribute('data-status')]),
+    );
+    expect(statuses).toEqual(northlight.expect.skills);
+    expect(document.querySelector('[data-verdict]')?.getAttribute('data-verdict')).toBe(northlight.expect.verdict);
+    // "Start over" forgets them: the next paste is checked alone.
+    fireEvent.click(document.querySelector('[data-files-clear]')!);
+    expect(document.querySelector('[data-view]')?.getAttribute('data-view')).toBe('empty');
+    expect(document.querySelector('[data-files-clear]')).toBeNull();
+  }, 20_000);
 });

@@ -28,6 +28,7 @@ describe('checkDroppedFiles', () => {
     ['a picked site folder', (path) => `public/${path}`],
     ['the .well-known folder itself', (path) => path],
     ['loose files, each skill in a folder of its name', (path) => path.replace(/^\.well-known\/(agent-skills\/)?/, '')],
+    ['loose files one by one, every skill a bare SKILL.md (told apart by its frontmatter name)', (path) => path.split('/').at(-1)!],
   ])('checks Northlight from %s as the served store (origin from poppy.json)', async (_layout, layout) => {
     const check = await checkDroppedFiles(await storeFiles(northlight, layout), null);
     expect(check.ok && check.origin).toBe(filesOrigin('northlight'));

@@ -6,6 +6,7 @@
  */
 import { checkSite, type CheckResult } from '../engine/check';
 import { droppedSiteFiles, fileForSitePath, readDroppedText, type DroppedFile } from '../engine/net/dropped-files';
+import { nameDroppedFiles } from '../engine/net/dropped-names';
 import { siteFilesTransport, sitePathOf } from '../engine/net/site-files';
 import type { SkillReport } from '../engine/report/report';
 import { skillMdBody } from '../engine/skill-md';
@@ -43,10 +44,12 @@ export async function checkDroppedFiles(files: readonly DroppedFile[], typedOrig
   const declared = poppy === null ? null : declaredOrigin((await readDroppedText(poppy, DEFAULT_LIMITS.poppyBytes)).text);
   const origin = declared ?? typedOrigin;
   if (origin === null) return { ok: false, words: WORDS.noOrigin({}) };
-  const transport = siteFilesTransport(origin, droppedSiteFiles(taken), { otherHosts: null });
+  // Loose SKILL.md files get their names here, so each maps to its index entry.
+  const named = await nameDroppedFiles(taken, origin);
+  const transport = siteFilesTransport(origin, droppedSiteFiles(named), { otherHosts: null });
   const result = await checkSite(origin, { transport, trustChain: false, mayContact: () => false });
   const raw = await Promise.all(
-    taken
+    named
       .filter((f) => isText(f.path))
       .slice(0, RAW_SHOWN)
       .map(async (f) => ({ path: f.path, ...(await readDroppedText(f, DEFAULT_LIMITS.skillMdBytes)) })),
@@ -61,7 +64,7 @@ export async function droppedSkillText(
   skill: SkillReport,
 ): Promise<VerifiedMarkdown | null> {
   const path = skill.url === null ? null : sitePathOf(skill.url, origin);
-  const file = path === null ? null : fileForSitePath(files, path);
+  const file = path === null ? null : fileForSitePath(await nameDroppedFiles(files.slice(0, DROPPED_FILES_MAX), origin), path);
   if (file === null || skill.url === null) return null;
   const { text, cut } = await readDroppedText(file, DEFAULT_LIMITS.skillMdBytes);
   const markdown = cut ? null : skillMdBody(new TextEncoder().encode(text));

@@ -4,8 +4,8 @@
  * place on the site: a file serves a site path when its path is that path's tail, from whole
  * segments (`poppy.json` serves `.well-known/poppy.json`, `find-flowers/SKILL.md` serves
  * `.well-known/agent-skills/find-flowers/SKILL.md`); the longest tail wins, and a tie between two
- * files serves neither (two loose SKILL.md files cannot be told apart). Platform-free: the page
- * hands in `File`s, tests hand in bytes.
+ * files serves neither. Loose SKILL.md files are told apart by name (dropped-names.ts): each
+ * answers for its aliases too. Platform-free: the page hands in `File`s, tests hand in bytes.
  */
 import { DROPPED_FILES_MAX } from '../spec';
 import type { SiteFile, SiteFiles } from './site-files';
@@ -13,6 +13,8 @@ import type { SiteFile, SiteFiles } from './site-files';
 /** One dropped file: its path as the browser gave it (`webkitRelativePath` or the name). */
 export interface DroppedFile {
   path: string;
+  /** Other site-path tails it answers for (a loose SKILL.md's `<name>/SKILL.md`, dropped-names.ts). */
+  aliases?: readonly string[];
   size: number;
   /** A fresh stream of its bytes each call (`File.stream()`); the engine's caps stop reading. */
   stream(): ReadableStream<Uint8Array>;
@@ -33,13 +35,13 @@ function tailLength(file: readonly string[], wanted: readonly string[]): number 
 }
 
 /** The dropped file serving `sitePath`, or null when none does or two do equally. */
-export function fileForSitePath<F extends { path: string }>(files: readonly F[], sitePath: string): F | null {
+export function fileForSitePath<F extends { path: string; aliases?: readonly string[] }>(files: readonly F[], sitePath: string): F | null {
   const wanted = sitePath.split('/');
   let best: F | null = null;
   let bestLength = 0;
   let tie = false;
   for (const file of files) {
-    const length = tailLength(segmentsOf(file.path), wanted);
+    const length = Math.max(...[file.path, ...(file.aliases ?? [])].map((path) => tailLength(segmentsOf(path), wanted)));
     if (length === 0 || length < bestLength) continue;
     if (length === bestLength) {
       tie = true;
