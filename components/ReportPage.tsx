@@ -8,6 +8,7 @@ import { isolatedHost } from './SiteText';
 import { SiteField, type SiteFieldProps } from './SiteField';
 import { DropZone, type DropZoneProps } from './DropZone';
 import { OwnerDetails, type SavedFile } from './OwnerDetails';
+import type { RawText } from '../utils/engine/check/check-site';
 import type { Report } from '../utils/engine/report/report';
 import { DROPPED_FILES_MAX, WELL_KNOWN } from '../utils/engine/spec';
 import type { RawDocument } from '../utils/extension/check-files';
@@ -22,8 +23,17 @@ export type ReportPageView =
   | { kind: 'files-checking' }
   | { kind: 'files'; origin: string; report: Report; raw: RawDocument[]; ignored: number };
 
+/** The texts a site's last check read besides poppy.json (the index), for the report they belong to. */
+export interface SiteRawDocuments {
+  /** `report.checkedAt` of that report: other reports do not show them. */
+  checkedAt: string;
+  documents: readonly RawText[];
+}
+
 export interface ReportPageProps {
   view: ReportPageView;
+  /** For a site's report: the index texts its check kept (the background keeps a few origins'). */
+  siteRaw?: SiteRawDocuments | null;
   field: SiteFieldProps;
   files: DropZoneProps;
   actions: PanelActions;
@@ -113,7 +123,7 @@ function Body(props: ReportPageProps): ComponentChildren {
         <ReportView report={view.previous} rawPoppy={view.rawPoppy} now={props.now} busy progress={view.progress} quiet={null} />
       );
     case 'report': {
-      const raw = view.rawPoppy === null ? [] : [{ path: WELL_KNOWN.poppy, text: view.rawPoppy, cut: false }];
+      const raw = siteRawDocuments(view.report, view.rawPoppy, props.siteRaw ?? null);
       return (
         <>
           <ReportView report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={null} />
@@ -136,3 +146,18 @@ function Body(props: ReportPageProps): ComponentChildren {
       );
   }
 }
+
+/** poppy.json, then the other documents the check kept for this very report, by their paths. */
+function siteRawDocuments(report: Report, rawPoppy: string | null, kept: SiteRawDocuments | null): RawDocument[] {
+  const raw: RawDocument[] = rawPoppy === null ? [] : [{ path: WELL_KNOWN.poppy, text: rawPoppy, cut: false }];
+  if (kept === null || kept.checkedAt !== report.checkedAt) return raw;
+  return [...raw, ...kept.documents.map((doc) => ({ path: pathOf(doc.url), text: doc.text, cut: false }))];
+}
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+};

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { ReportPage, type ReportPageView } from '../../components/ReportPage';
+import { ReportPage, type ReportPageView, type SiteRawDocuments } from '../../components/ReportPage';
 import type { DroppedFile } from '../../utils/engine/net/dropped-files';
 import type { Words } from '../../utils/engine/report/words';
 import { checkDroppedFiles, droppedSkillText } from '../../utils/extension/check-files';
@@ -13,7 +13,7 @@ import { startPreviewWorker } from '../../utils/extension/platform/preview-worke
 import { readPanelInputs } from '../../utils/extension/platform/read-tab';
 import { extensionVersion, openOptions } from '../../utils/extension/platform/runtime';
 import { saveTextFile } from '../../utils/extension/platform/save-file';
-import { watchOrigin } from '../../utils/extension/platform/storage';
+import { getRawDocuments, watchOrigin } from '../../utils/extension/platform/storage';
 import { readReportSite } from '../../utils/extension/report-site';
 import { previewOf } from '../../utils/extension/skill-preview';
 
@@ -45,6 +45,7 @@ export function ReportApp(props: { search: string }) {
   const [filesError, setFilesError] = useState<Words | null>(null);
   const [subject, setSubject] = useState<Subject | null>(opened.subject);
   const [view, setView] = useState<ReportPageView>(opened.subject === null ? { kind: 'empty' } : { kind: 'loading' });
+  const [siteRaw, setSiteRaw] = useState<SiteRawDocuments | null>(null);
   const [now, setNow] = useState(() => new Date());
   const runs = useRef(opened.subject === null ? 0 : 1);
   const shown = useRef<string | null>(null);
@@ -101,7 +102,11 @@ export function ReportApp(props: { search: string }) {
         let reads = 0;
         const refresh = () => {
           const read = ++reads;
-          void readPanelInputs(url).then((next) => live && read === reads && setView(selectPanelView(next)));
+          void Promise.all([readPanelInputs(url), getRawDocuments(subject.origin)]).then(([next, raw]) => {
+            if (!live || read !== reads) return;
+            setView(selectPanelView(next));
+            setSiteRaw(raw);
+          });
         };
         stop = watchOrigin(subject.origin, refresh);
         void sendToBackground({ type: 'checkSite', origin: subject.origin, revalidate: subject.revalidate }).then(refresh);
@@ -162,6 +167,7 @@ export function ReportApp(props: { search: string }) {
   return (
     <ReportPage
       view={view}
+      siteRaw={siteRaw}
       field={{ value: field, error, onInput: setField, onSubmit: submit }}
       files={{ onFiles: showFiles, held: subject?.kind === 'files', onClear: clearFiles, error: filesError }}
       actions={actions}

@@ -161,6 +161,32 @@ describe('the owner details at full width', () => {
     expect(root.querySelector('[data-raw-document] ol')?.getAttribute('dir')).toBe('ltr');
   });
 
+  it('shows the index the check read as numbered lines too, only beside the report it belongs to', () => {
+    const report = reports.northlightOk();
+    const index = { url: `${ORIGIN}/.well-known/agent-skills/index.json`, text: '{\n  "skills": []\n}' };
+    const page = (checkedAt: string) => (
+      <ReportPage
+        view={{ kind: 'report', report, rawPoppy: '{}', quiet: null }}
+        siteRaw={{ checkedAt, documents: [index] }}
+        field={{ value: '', error: null, onInput: vi.fn(), onSubmit: vi.fn() }}
+        files={{ onFiles: vi.fn(), held: false, onClear: vi.fn(), error: null }}
+        actions={actions()}
+        version="1"
+        onSave={vi.fn()}
+        now={NOW}
+        t={translate}
+      />
+    );
+    const { container, rerender } = render(page(report.checkedAt));
+    const shown = () => [...container.querySelectorAll('[data-raw-document]')].map((el) => el.getAttribute('data-raw-document'));
+    expect(shown()).toEqual(['/.well-known/poppy.json', '/.well-known/agent-skills/index.json']);
+    const lines = [...container.querySelectorAll('[data-raw-document="/.well-known/agent-skills/index.json"] ol.raw-lines > li')];
+    expect(lines.map((li) => li.textContent)).toEqual(['{', '  "skills": []', '}']);
+    // Texts of another check (an older or newer result) are not shown beside this report.
+    rerender(page('2020-01-01T00:00:00.000Z'));
+    expect(shown()).toEqual(['/.well-known/poppy.json']);
+  });
+
   it('saves JSON, Markdown and SARIF of the report', () => {
     const { getByRole, onSave } = stale();
     fireEvent.click(getByRole('button', { name: 'Download JSON' }));

@@ -24,7 +24,13 @@ const resultFor = (origin: string, n = 1): CheckResult => ({
 
 /** A check the test finishes by hand, to look at the world while it runs. */
 function controllableChecks() {
-  const pending: { origin: string; request: CheckRequest; finish: (n?: number) => Promise<void>; resolveWith: (r: Report) => void }[] = [];
+  const pending: {
+    origin: string;
+    request: CheckRequest;
+    finish: (n?: number) => Promise<void>;
+    resolveWith: (r: Report) => void;
+    resolveResult: (r: CheckResult) => void;
+  }[] = [];
   const runCheck = vi.fn<RunCheck>(
     (origin, request) =>
       new Promise<CheckResult>((resolve) => {
@@ -33,6 +39,7 @@ function controllableChecks() {
           request,
           finish: async (n = 1) => void resolve(resultFor(origin, n)),
           resolveWith: (r) => resolve({ report: r, rawPoppy: null }),
+          resolveResult: (r: CheckResult) => resolve(r),
         });
       }),
   );
@@ -53,6 +60,9 @@ async function setup(options: Partial<storage.Options> = {}) {
   const badge = (tabId: number) => fakeBrowser.action.getBadgeText({ tabId });
   return { scheduler, ...checks, tab, badge };
 }
+
+/** Ends a pending check with a whole result (raw documents included). */
+const finishWith = async (check: { resolveResult: (r: CheckResult) => void }, result: CheckResult) => check.resolveResult(result);
 
 /** A skill the engine left for the panel: on another host, not contacted by an automatic check. */
 const elsewhere = { ...skill('elsewhere', 'not-checked'), notChecked: 'other-host' as const };
@@ -422,6 +432,34 @@ describe('"Check the remaining N"', () => {
     await scheduler.checkRemaining(await tab('https://c.example/'), 'https://c.example');
     expect(runCheck).not.toHaveBeenCalled();
     expect(await storage.getSkillCap(A)).toBe(DEFAULT_LIMITS.maxSkills);
+  });
+});
+
+describe("raw documents (the full-page report's numbered lines)", () => {
+  const INDEX = { url: `${A}/.well-known/agent-skills/index.json`, text: '{"skills":[]}' };
+  it('a check the user asked for keeps the index text with its report; an automatic one drops it', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await scheduler.recheck(t, A);
+    const asked = report(A, 'ok');
+    pending[0]!.resolveWith(asked);
+    await scheduler.idle();
+    expect(await storage.getRawDocuments(A)).toBeNull();
+    await scheduler.recheck(t, A);
+    const kept = report(A, 'ok');
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await finishWith(pending[1]!, { report: kept, rawPoppy: null, rawDocuments: [INDEX] });
+    await scheduler.idle();
+    expect(await storage.getRawDocuments(A)).toEqual({ checkedAt: kept.checkedAt, documents: [INDEX] });
+    // A visit's automatic check (site only) of the same origin: its texts no longer match.
+    await storage.setResult(A, { report: kept, rawPoppy: null, checkedAt: NOW - DEFAULT_LIMITS.freshMs, allHosts: true });
+    await storage.setRevisit(A, null);
+    await scheduler.pageVisited(t, A);
+    await vi.waitFor(() => expect(pending).toHaveLength(3));
+    expect(pending[2]!.request.allHosts).toBe(false);
+    await finishWith(pending[2]!, { report: report(A, 'ok'), rawPoppy: null, rawDocuments: [INDEX] });
+    await scheduler.idle();
+    expect(await storage.getRawDocuments(A)).toBeNull();
   });
 });
 

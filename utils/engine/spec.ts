@@ -334,6 +334,13 @@ export const TYPED_SITE_MAX_CHARS = 2048;
  * capped by the check's own limits (DEFAULT_LIMITS) while it is read.
  */
 export const DROPPED_FILES_MAX = 500;
+
+/**
+ * Origins whose index texts the extension keeps for the full-page report's numbered lines (the
+ * last ones the user asked about: panel, "Check again", the report page). Each text is within
+ * its document's cap (`indexBytes`); a few of them stay well inside storage.session's quota.
+ */
+export const RAW_DOCUMENTS_ORIGINS_MAX = 3;
 export const RAW_LINES_MAX = 5000;
 
 /** The SKILL.md preview tree's bounds (markdown/safe-tree.ts): characters parsed, nodes built, nesting kept. */

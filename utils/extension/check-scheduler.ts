@@ -41,6 +41,7 @@ export type SchedulerStore = Pick<
   | 'setRevisit'
   | 'getSkillCap'
   | 'setSkillCap'
+  | 'setRawDocuments'
 >;
 
 export interface SchedulerDeps {
@@ -135,6 +136,12 @@ export function createScheduler(deps: SchedulerDeps) {
       // The last progress write must not land after the marker is cleared.
       await progress.drained();
       const checkedAt = now();
+      // Written before the result, so a page that reads on the result's change finds them. A
+      // check the user asked for keeps the index texts (the full-page report shows them); an
+      // automatic one drops older texts of this origin, which no longer match.
+      const documents = request.allHosts ? (result.rawDocuments ?? []) : [];
+      // Never at the result's cost: a quota error here leaves the report without its texts.
+      await store.setRawDocuments(origin, documents.length > 0 ? { checkedAt: report.checkedAt, documents } : null).catch(() => undefined);
       await store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts });
       await store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt);
     } catch (error) {

@@ -9,12 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteFileMap } from '../../fixtures/site-files';
 import { axeViolations } from '../harness/axe';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { message } from '../harness/messages';
 import { settledPanel, statuses, visitAndCheck } from '../harness/panel';
+
+/** The paths of the raw documents the page shows. */
+const RAW_DOCUMENTS = `[...document.querySelectorAll('[data-raw-document]')].map((el) => el.getAttribute('data-raw-document'))`;
 
 let server: FixtureServer;
 let browser: ChromiumSession;
@@ -47,6 +51,8 @@ describe('report.html', () => {
     expect(snapshot.verdict).toBe(northlight.expect.verdict);
     expect(statuses(snapshot)).toEqual(northlight.expect.skills);
     expect(await page.getByLabel(message('reportSiteLabel')).inputValue()).toBe(origin);
+    // The documents the check read, as numbered lines: poppy.json and the stand-alone index.
+    expect(await page.evaluate(RAW_DOCUMENTS)).toEqual([WELL_KNOWN.poppy, WELL_KNOWN.skillIndex]);
     expect(await page.title()).toBe(message('reportPageTitle'));
     await page.close();
   });

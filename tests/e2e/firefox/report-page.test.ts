@@ -1,6 +1,7 @@
 /** The full-page report in Firefox ESR: opened on a site, from the panel, and checking a typed address. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
@@ -8,6 +9,9 @@ import { launchFirefox, type FirefoxSession } from '../harness/firefox';
 import { message } from '../harness/messages';
 import { answersTakenBack, settledPanel, statuses, verdictsSeen, visitAndCheck, watchVerdicts } from '../harness/panel';
 import { waitFor } from '../harness/wait';
+
+/** The paths of the raw documents the page shows. */
+const RAW_DOCUMENTS = `[...document.querySelectorAll('[data-raw-document]')].map((el) => el.getAttribute('data-raw-document'))`;
 
 let server: FixtureServer;
 let browser: FirefoxSession;
@@ -52,6 +56,8 @@ describe('report.html in Firefox', () => {
     const snapshot = await settledPanel(page);
     expect(snapshot.verdict).toBe(northlight.expect.verdict);
     expect(statuses(snapshot)).toEqual(northlight.expect.skills);
+    // The documents the check read, as numbered lines: poppy.json and the stand-alone index.
+    expect(await page.evaluate(RAW_DOCUMENTS)).toEqual([WELL_KNOWN.poppy, WELL_KNOWN.skillIndex]);
     expect(answersTakenBack(await verdictsSeen(page))).toEqual([]);
     await page.close();
   });

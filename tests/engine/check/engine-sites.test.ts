@@ -40,6 +40,16 @@ describe('checkSite on every fixture site', () => {
   });
 });
 
+describe('the raw documents a check returns', () => {
+  it('keeps the stand-alone index as served, by the URL asked, beside poppy.json', async () => {
+    const origin = server.origin('northlight');
+    const { rawDocuments } = await checkSite(origin, { transport, mayContact: () => true });
+    const served = await (await fetch(`${origin}/.well-known/agent-skills/index.json`)).text();
+    expect(rawDocuments).toEqual([{ url: `${origin}/.well-known/agent-skills/index.json`, text: served }]);
+    expect(served).toContain('"skills"');
+  });
+});
+
 describe('what a check reports in detail', () => {
   it('Northlight over https: domain matches, no errors or warnings, verified digests equal the published ones', async () => {
     const { report } = await checkSite(server.publicOrigin('northlight'), { transport, mayContact: () => true });

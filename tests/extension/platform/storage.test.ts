@@ -327,3 +327,26 @@ describe('tabs, results and markers in storage.session', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('raw documents for the full-page report', () => {
+  const raw = (n: number) => ({
+    checkedAt: `2026-12-01T10:00:0${n}.000Z`,
+    documents: [{ url: `https://s${n}.example/i.json`, text: `{"n":${n}}` }],
+  });
+  it('keeps the last few origins asked about, newest last; null drops one origin', async () => {
+    for (const n of [1, 2, 3, 4]) await storage.setRawDocuments(`https://s${n}.example`, raw(n));
+    expect(await storage.getRawDocuments('https://s1.example')).toBeNull();
+    expect(await storage.getRawDocuments('https://s4.example')).toEqual(raw(4));
+    // Written again, an origin becomes the newest: the oldest other one goes next.
+    await storage.setRawDocuments('https://s2.example', raw(2));
+    await storage.setRawDocuments('https://s5.example', raw(5));
+    expect(await storage.getRawDocuments('https://s3.example')).toBeNull();
+    expect(await storage.getRawDocuments('https://s2.example')).toEqual(raw(2));
+    await storage.setRawDocuments('https://s2.example', null);
+    expect(await storage.getRawDocuments('https://s2.example')).toBeNull();
+    const stored = (await fakeBrowser.storage.session.get(storage.STORAGE_KEYS.rawDocuments))[storage.STORAGE_KEYS.rawDocuments] as {
+      origin: string;
+    }[];
+    expect(stored.map((r) => r.origin)).toEqual(['https://s4.example', 'https://s5.example']);
+  });
+});

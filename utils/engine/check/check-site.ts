@@ -21,10 +21,19 @@ import { inPool } from './pool';
 import { computeVerdict } from '../report/verdict';
 import { verifySkill, type ArtifactFetcher, type SkillOutcome } from './verify-skill';
 
+/** A document's text as served, by the URL it was asked at. */
+export interface RawText {
+  url: string;
+  text: string;
+}
+
 export interface CheckResult {
   report: Report;
   /** poppy.json as served (for the panel's raw view); null when not published. */
   rawPoppy: string | null;
+  /** The other documents read as JSON, as served (the stand-alone index, the legacy one), each
+   *  within its byte cap: the full-page report shows them as numbered lines. */
+  rawDocuments?: RawText[];
   /** The shortest time the site's own answers (discovery documents, skill files, 404s included)
    *  may be reused without asking, per their Cache-Control: 0 for no-cache or no-store, null
    *  when none said (or absent). The extension spaces its automatic checks by it (issue 12 §5). */
@@ -83,6 +92,8 @@ async function checkOrigin(
   const noAnswer = poppyDoc.noAnswer && indexDoc.noAnswer;
   if (!noAnswer) findings.push(...poppyDoc.findings, ...indexDoc.findings);
   const documents = [poppyDoc.info, indexDoc.info];
+  const rawDocuments: RawText[] = [];
+  if (indexDoc.value && indexDoc.text !== null) rawDocuments.push({ url: indexDoc.info.requestedUrl, text: indexDoc.text });
 
   let poppy: PoppyModel | null = null;
   let embedded: IndexParse | null = null;
@@ -114,6 +125,7 @@ async function checkOrigin(
     if (legacyDoc.value) {
       const legacy = parseLegacyIndex(legacyDoc.value, indexContext('well-known', legacyDoc.url, legacyDoc.info.requestedUrl, limits));
       findings.push(...legacyDoc.findings, ...legacy.findings);
+      if (legacyDoc.text !== null) rawDocuments.push({ url: legacyDoc.info.requestedUrl, text: legacyDoc.text });
       merged = legacy.entries.map((entry) => ({ entry, source: 'legacy' as const }));
     }
   }
@@ -146,7 +158,7 @@ async function checkOrigin(
   if (cut) report.cutShort = { ...cut };
   if (cap) report.cap = cap;
   if (trust?.trust) report.trust = trust.trust;
-  return { report, rawPoppy: poppyDoc.value ? poppyDoc.text : null, serverFreshMs: ctx.serverFreshMs };
+  return { report, rawPoppy: poppyDoc.value ? poppyDoc.text : null, rawDocuments, serverFreshMs: ctx.serverFreshMs };
 }
 
 function indexContext(source: 'poppy' | 'well-known', document: string, requestedUrl: string, limits: Limits) {

@@ -6,8 +6,9 @@
  * - storage.local: the user's options, and verified skill bodies by digest (bounded, oldest out).
  */
 import { browser } from 'wxt/browser';
+import type { RawText } from '../../engine/check/check-site';
 import type { Report } from '../../engine/report/report';
-import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../engine/spec';
+import { DEFAULT_LIMITS, RAISED_MAX_SKILLS, RAW_DOCUMENTS_ORIGINS_MAX } from '../../engine/spec';
 import { skillBodyCache } from '../skill-body-cache';
 import {
   OPTIONS_VERSION,
@@ -55,7 +56,14 @@ export interface CheckMarker {
 export type { Options };
 const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
 
-/** Every key this module writes, in one place: six fixed keys and three prefixes. */
+/** The raw documents kept for a few origins the user asked about (full-page report), by origin. */
+export interface StoredRawDocuments {
+  /** `report.checkedAt` of the result they belong to: shown only beside that result. */
+  checkedAt: string;
+  documents: RawText[];
+}
+
+/** Every key this module writes, in one place: seven fixed keys and three prefixes. */
 export const STORAGE_KEYS = {
   /** session: tab id → origin it shows. */
   tabs: 'tabs',
@@ -63,6 +71,8 @@ export const STORAGE_KEYS = {
   resultPrefix: 'result:',
   /** session: `checking:<origin>`, a check in flight. */
   markerPrefix: 'checking:',
+  /** session: the index texts of the last checks of the few origins last asked about. */
+  rawDocuments: 'raw-documents',
   /** local: the user's options (versioned). */
   options: 'options',
   /** local: origins not to check on visit, the panel's per-site choice (versioned). */
@@ -166,6 +176,37 @@ export async function setResult(origin: string, result: StoredResult): Promise<v
     await sweepResults(0, Date.now());
     await session().set({ [resultKey(origin)]: result });
   }
+}
+
+// -- raw documents (the full-page report's numbered lines) ---------------------------------
+
+/** Stored as a list, newest last: the order says which origin goes first. */
+type RawDocumentsList = (StoredRawDocuments & { origin: string })[];
+
+async function readRawDocuments(): Promise<RawDocumentsList> {
+  const stored = await read<unknown>(session(), STORAGE_KEYS.rawDocuments);
+  return Array.isArray(stored) ? (stored as RawDocumentsList) : [];
+}
+
+/** The raw documents of `origin`'s last check, when one that keeps them ran. */
+export async function getRawDocuments(origin: string): Promise<StoredRawDocuments | null> {
+  const found = (await readRawDocuments()).find((r) => r.origin === origin);
+  return found ? { checkedAt: found.checkedAt, documents: found.documents } : null;
+}
+
+/**
+ * Keeps `origin`'s raw documents, and those of RAW_DOCUMENTS_ORIGINS_MAX origins at most: an
+ * index can be 256 KiB, and sixty of them would crowd out the results. `null` drops the
+ * origin's (a check that did not keep them: the old texts would not match its result).
+ */
+export function setRawDocuments(origin: string, raw: StoredRawDocuments | null): Promise<void> {
+  return serialised(STORAGE_KEYS.rawDocuments, async () => {
+    const all = await readRawDocuments();
+    const others = all.filter((r) => r.origin !== origin);
+    if (raw === null && others.length === all.length) return;
+    const next = raw === null ? others : [...others, { origin, ...raw }];
+    await session().set({ [STORAGE_KEYS.rawDocuments]: next.slice(-RAW_DOCUMENTS_ORIGINS_MAX) });
+  });
 }
 
 /** Every in-flight marker, by origin (for restarting checks after the worker died). */
