@@ -74,7 +74,7 @@ const NO_WORKER_NETWORK_INSPECTION = 'PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK'
 export async function benchWorker(rounds = 10): Promise<string[]> {
   const extensionDir = productionBuild();
   // bench0 warms the command line's engine; every visit then gets a site never seen before.
-  const sites = await serveMany(SKILLS, 4096, 1 + 2 * rounds);
+  const sites = await serveMany(SKILLS, 4096, 1 + 3 * rounds);
   const inspection = process.env[NO_WORKER_NETWORK_INSPECTION];
   process.env[NO_WORKER_NETWORK_INSPECTION] = '1';
   const browser = await launchChromium();
@@ -92,8 +92,11 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
     const session: Session = { browser, worker, tab: await browser.context.newPage(), extensionDir, engineCheck };
     const origins = sites.names.slice(1).map((name) => sites.publicOrigin(name));
     const passes = [
-      await runPass('page visits only', origins.slice(0, rounds), session, false),
-      await runPass('each visit followed by opening and closing the panel', origins.slice(rounds), session, true),
+      await runPass('page visits only', origins.slice(0, rounds), session, 'none'),
+      await runPass('each visit followed by opening and closing the panel', origins.slice(rounds, 2 * rounds), session, 'panel'),
+      // The control for the panel pass: the same page opened and closed by Playwright in the
+      // extension's renderer, a static file of ours with no code. What grows here is the harness.
+      await runPass('control: each visit followed by opening and closing a page with no code', origins.slice(2 * rounds), session, 'plain'),
     ];
     return [
       `the same ${SKILLS}-skill site, each round a site never visited (https, public URL policy), ${rounds} rounds per pass;`,
@@ -110,13 +113,17 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
 }
 
 /** One fresh site per round: the worker's visit and the engine's check of it, in turn. */
-async function runPass(label: string, origins: string[], session: Session, panel: boolean): Promise<Pass> {
+/** What follows each visit: nothing, the panel, or the control page. */
+type AfterVisit = 'none' | 'panel' | 'plain';
+
+async function runPass(label: string, origins: string[], session: Session, after: AfterVisit): Promise<Pass> {
   const memory: Memory[] = [];
   const problems: string[] = [];
   let renderer: string | null = null;
   const visit = async (round: number): Promise<Timing> => {
     const timing = await visitUntilBadge(origins[round]!, session, problems);
-    if (panel) await openAndClosePanel(session, problems);
+    if (after === 'panel') await openAndClosePanel(session, problems);
+    if (after === 'plain') await openAndClosePlainPage(session, problems);
     const pid = extensionRendererPid(session.extensionDir);
     // A new process starts from nothing: its figures are not growth, and must be said so.
     if (renderer !== null && pid !== renderer) problems.push(`the extension renderer was restarted before check ${round + 1}`);
@@ -159,6 +166,18 @@ async function openAndClosePanel(session: Session, problems: string[]): Promise<
     problems.push(`the panel of tab ${tabId} did not settle`);
   }
   await panel.close();
+}
+
+/** A file of the extension with no script (its manifest), opened as the panel is: same process,
+ *  same Playwright page lifecycle, none of our code. */
+async function openAndClosePlainPage(session: Session, problems: string[]): Promise<void> {
+  const page = await session.browser.context.newPage();
+  try {
+    await page.goto(`chrome-extension://${session.browser.extensionId}/manifest.json`);
+  } catch {
+    problems.push('the control page did not load');
+  }
+  await page.close();
 }
 
 const growth = (values: number[]) => values.at(-1)! / values[0]!;

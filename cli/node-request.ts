@@ -64,7 +64,7 @@ function peekFirstByte(source: Readable): Promise<number | null> {
  * pace, so a decoder never inflates more than one chunk ahead of it. Cancelling destroys the
  * source (and with it the connection).
  */
-function pulled(source: Readable, settled: () => void): ReadableStream<Uint8Array> {
+function pulled(source: Readable, settled: () => void, cancel: (source: Readable) => Promise<void> | void): ReadableStream<Uint8Array> {
   let failure: Error | null = null;
   let ended = false;
   let wake: (() => void) | null = null;
@@ -86,8 +86,8 @@ function pulled(source: Readable, settled: () => void): ReadableStream<Uint8Arra
         }
       },
       cancel() {
-        source.destroy();
         settled();
+        return cancel(source);
       },
     },
     { highWaterMark: 0 },
@@ -124,7 +124,43 @@ async function answer(res: IncomingMessage, settled: () => void, onSource: (s: R
   }
   if (source) onSource(source);
   else settled();
-  return new Response(source ? pulled(source, settled) : null, { status, headers });
+  return new Response(source ? pulled(source, settled, source === res && drainable(res) ? drain : hangUp) : null, { status, headers });
+}
+
+/** Past this a body is not read to its end to keep the connection: the connection is closed. */
+const DRAIN_BYTES = 16 * 1024;
+/** A small body that has not ended by then closes its connection all the same. */
+const DRAIN_MS = 1000;
+
+/** A body the engine does not read (a 404's page, a redirect's) that is small and says so. */
+function drainable(res: IncomingMessage): boolean {
+  const length = res.headers['content-length'];
+  return length !== undefined && /^\d{1,5}$/.test(length) && Number(length) <= DRAIN_BYTES;
+}
+
+function hangUp(source: Readable): void {
+  source.destroy();
+}
+
+/**
+ * Reads a small unwanted body to its end and throws it away, so its kept-alive connection serves
+ * the next request (a site's 404 for poppy.json otherwise cost a new connection every check), as
+ * browsers do. Bounded: at most DRAIN_BYTES, as declared (Node fails a longer one), within DRAIN_MS.
+ * The engine does not wait for it (its cancel is not awaited).
+ */
+function drain(source: Readable): Promise<void> {
+  const timer = setTimeout(hangUp, DRAIN_MS, source);
+  // `pulled` listens for 'readable', which stops resume() from flowing: read what comes instead.
+  const readAll = () => {
+    while (source.read() !== null);
+  };
+  source.on('readable', readAll);
+  readAll();
+  // The cancel's promise: settled once the body has ended or the connection closed.
+  return new Promise<void>((resolve) => {
+    const done = () => (clearTimeout(timer), resolve());
+    source.once('end', done).once('close', done);
+  });
 }
 
 /** A reused kept-alive connection that failed before any answer: the server had closed it. */

@@ -142,6 +142,46 @@ describe('createNodeTransport', () => {
     }
   });
 
+  it('keeps the connection of a small unread body (a 404 page), and closes it for a large or unfinished one', async () => {
+    // A raw server: /small answers 404 with a short page, /large with 20 KiB, /stuck declares 10
+    // bytes and sends 2; each connection is numbered in its answers.
+    const connections: Socket[] = [];
+    const server = createTcpServer((socket) => {
+      const n = connections.push(socket);
+      socket.on('data', (data) => {
+        const path = /^GET (\S+)/.exec(data.toString('latin1'))?.[1];
+        const head = (length: number, status = '404 Not Found') =>
+          `HTTP/1.1 ${status}\r\nContent-Length: ${length}\r\nConnection: keep-alive\r\n\r\n`;
+        if (path === '/small') socket.write(`${head(9)}not found`);
+        else if (path === '/large') socket.write(head(20 * 1024) + 'x'.repeat(20 * 1024));
+        else if (path === '/stuck') socket.write(`${head(10)}no`);
+        else socket.write(`${head(2, '200 OK')}c${n}`);
+      });
+    }).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const transport = createNodeTransport();
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const cancelled = async (path: string) => {
+      const response = await transport.fetch(base + path, init);
+      expect(response.status).toBe(404);
+      await response.body!.cancel();
+    };
+    try {
+      await cancelled('/small');
+      expect(await (await transport.fetch(`${base}/ok`, init)).text()).toBe('c1');
+      await cancelled('/large');
+      expect(await (await transport.fetch(`${base}/ok`, init)).text()).toBe('c2');
+      const closed = once(connections[1]!, 'close');
+      await cancelled('/stuck');
+      await closed; // hung up once the drain's time ran out
+      expect(await (await transport.fetch(`${base}/ok`, init)).text()).toBe('c3');
+      expect(connections).toHaveLength(3);
+    } finally {
+      await transport.close();
+      server.close();
+    }
+  });
+
   it('trusts an extra CA for https with a mapped name, and only with it', async () => {
     const url = `https://shop.poppy.test:${https.port}/c`;
     const trusting = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, ca: tls.cert });

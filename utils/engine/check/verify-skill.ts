@@ -3,7 +3,7 @@ import { fetchBounded, type FetchResult } from '../net/fetch-bounded';
 import { finding, jsonPath, type Finding } from '../report/findings';
 import { clip } from '../json/values';
 import type { SkillReport } from '../report/report';
-import type { EntryStatus, MergedEntry } from '../skill-index';
+import { parsedEntryUrl, type EntryStatus, type MergedEntry } from '../skill-index';
 import { checkSkillMd } from '../skill-md';
 import { DESCRIPTION_MAX, MEDIA_TYPES } from '../spec';
 import { checkFetchTarget } from '../net/url-policy';
@@ -58,7 +58,8 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     return { skill, findings: [] };
   }
   const url = entry.url!;
-  const policy = checkFetchTarget(url, ctx.site);
+  // The URL object the index reader parsed, when there is one: judged without a second parse.
+  const policy = checkFetchTarget(parsedEntryUrl(entry) ?? url, ctx.site);
   if (!policy.ok) {
     skill.status = 'blocked';
     skill.reason = policy.detail;

@@ -175,7 +175,9 @@ export function checkFetchTarget(raw: string | URL, site: SiteContext, base?: st
   if (typeof raw !== 'string' && base === undefined && allowedBefore(raw, site)) return { ok: true, url: raw };
   let url: URL;
   try {
-    url = new URL(raw, base);
+    // A URL object is judged as it is (no copy: a parse costs microseconds, and a check judges
+    // every skill's URL); the verdict's `url` is then that object.
+    url = typeof raw === 'string' || base !== undefined ? new URL(raw, base) : raw;
   } catch {
     return refuse('unparseable', POLICY_WORDS.unparseable({}));
   }

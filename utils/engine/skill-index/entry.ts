@@ -1,4 +1,3 @@
-import type { Said } from '../report/findings';
 import type { JsonReader } from '../json/reader';
 import { isObject, kindOf, own, quote } from '../json/values';
 import { sentence, type Words } from '../report/words';
@@ -70,25 +69,19 @@ export function checkEntry(r: JsonReader, value: unknown, position: number, ctx:
   const entry = listEntry(value, position, ctx, 'pending');
   const first = r.findings.length;
   const explained: string[] = [];
-  const report = (problem: Problem, field?: string) =>
-    r.report(problem.said, field === undefined ? entry.path : [...entry.path, field], {
-      ...(problem.hint ? { hint: problem.hint } : {}),
-      ...(entry.name ? { skill: entry.name } : {}),
-    });
-  const say = (said: Said, field?: string) => report({ said }, field);
 
   if (!isObject(value)) {
-    say(C['entry-not-object'].says({ kind: kindOf(value) }));
+    reportAt(r, entry, { said: C['entry-not-object'].says({ kind: kindOf(value) }) });
     return finish(r, first, entry, explained);
   }
   const type = checkType(own(value, SKILL_ENTRY.type));
   if (type.kind === 'unknown') {
     // The RFC says skip and warn: fields of a type we don't know may follow other rules.
-    report(type.problem, SKILL_ENTRY.type);
+    reportAt(r, entry, type.problem, SKILL_ENTRY.type);
     const reason = ENTRY_REASONS.unknownType({ type: quote(entry.type ?? '', 40) });
     return { entry: listEntry(value, position, ctx, 'skipped', reason), explained: [] };
   }
-  if (type.kind === 'invalid') report(type.problem, SKILL_ENTRY.type);
+  if (type.kind === 'invalid') reportAt(r, entry, type.problem, SKILL_ENTRY.type);
 
   let urlOk = false;
   for (const [field, rule] of FIELD_RULES) {
@@ -98,17 +91,48 @@ export function checkEntry(r: JsonReader, value: unknown, position: number, ctx:
     if (problem === null) continue;
     if (field === SKILL_ENTRY.digest && raw === undefined && own(value, MISNAMED_DIGEST) !== undefined) {
       explained.push(MISNAMED_DIGEST);
-      say(C['digest-field-misnamed'].says({ field: MISNAMED_DIGEST, expected: SKILL_ENTRY.digest }), MISNAMED_DIGEST);
+      reportAt(
+        r,
+        entry,
+        { said: C['digest-field-misnamed'].says({ field: MISNAMED_DIGEST, expected: SKILL_ENTRY.digest }) },
+        MISNAMED_DIGEST,
+      );
       continue;
     }
-    report(problem, field);
+    reportAt(r, entry, problem, field);
   }
   if (urlOk && entry.rawUrl !== null) {
     const resolved = resolveEntryUrl(entry.rawUrl, ctx);
     entry.url = resolved.url;
-    for (const note of resolved.notes) say(note, SKILL_ENTRY.url);
+    if (resolved.parsed) keepParsedUrl(entry, resolved.parsed);
+    for (const note of resolved.notes) reportAt(r, entry, { said: note }, SKILL_ENTRY.url);
   }
   return finish(r, first, entry, explained);
+}
+
+/** Reports `problem` at the entry (or one of its fields), naming the skill when it has a name. */
+function reportAt(r: JsonReader, entry: IndexEntry, problem: Problem, field?: string): void {
+  r.report(problem.said, field === undefined ? entry.path : [...entry.path, field], {
+    ...(problem.hint ? { hint: problem.hint } : {}),
+    ...(entry.name ? { skill: entry.name } : {}),
+  });
+}
+
+/** Each entry's URL as `resolveEntryUrl` parsed it. Weak: it lives as long as its entry. */
+const parsedUrls = new WeakMap<IndexEntry, URL>();
+
+function keepParsedUrl(entry: IndexEntry, url: URL): void {
+  parsedUrls.set(entry, url);
+}
+
+/**
+ * The entry's URL as parsed when the index was read, for the URL policy to judge instead of
+ * parsing `entry.url` again (microseconds a parse, every skill of every check); undefined when
+ * there is none or it no longer matches `entry.url`.
+ */
+export function parsedEntryUrl(entry: IndexEntry): URL | undefined {
+  const url = parsedUrls.get(entry);
+  return url !== undefined && url.href === entry.url ? url : undefined;
 }
 
 /** The entry's first error, if any, makes it `invalid`, and its message is the reason. */

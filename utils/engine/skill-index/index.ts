@@ -2,5 +2,6 @@
 export { SKILL_INDEX_CODES } from './codes';
 export { compareIndexes, mergeIndexes, type MergedEntry } from './compare';
 export { parseLegacyIndex } from './legacy';
+export { parsedEntryUrl } from './entry';
 export { parseSkillIndex } from './parse';
 export type { EntryStatus, IndexContext, IndexEntry, IndexFormat, IndexParse, IndexSource } from './types';

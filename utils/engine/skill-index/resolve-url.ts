@@ -13,7 +13,7 @@ const ENCODED_DOT_SEGMENTS = new Set(['%2e', '.%2e', '%2e.', '%2e%2e']);
  * URL, Decision D1) and notes where that differs from what the owner probably meant (§5 table).
  * The URL policy (schemes, private hosts) is the engine's job: `data:` resolves fine here.
  */
-export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string | null; notes: Said[] } {
+export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string | null; parsed?: URL; notes: Said[] } {
   const notes: Said[] = [];
   const trimmed = raw.replace(URL_EDGE_SPACE, '');
   const inner = /[\t\n\r]/.test(trimmed);
@@ -42,17 +42,19 @@ export function resolveEntryUrl(raw: string, ctx: IndexContext): { url: string |
   }
   const web = url.protocol === 'https:' || url.protocol === 'http:';
   const { document: documentOrigin, site: siteOrigin } = originsOf(ctx);
-  if (web && url.origin === documentOrigin && segments.some((s) => DOT_SEGMENTS.has(s)) && !url.pathname.startsWith(SKILLS_DIR)) {
+  const origin = web ? url.origin : null;
+  if (web && origin === documentOrigin && segments.some((s) => DOT_SEGMENTS.has(s)) && !url.pathname.startsWith(SKILLS_DIR)) {
     notes.push(C['url-leaves-skills-dir'].says({ value: quote(raw), dir: SKILLS_DIR, path: url.pathname }));
   }
-  if (web && url.origin !== siteOrigin) {
-    notes.push(C['artifact-other-origin'].says({ origin: url.origin, site: siteOrigin ?? '' }));
+  if (web && origin !== siteOrigin) {
+    notes.push(C['artifact-other-origin'].says({ origin: origin!, site: siteOrigin ?? '' }));
   }
-  const cliUrl = ctx.requestedUrl === ctx.document ? url.href : resolveOrNull(raw, ctx.requestedUrl);
-  if (cliUrl !== url.href) {
-    notes.push(C['url-base-differs'].says({ resolved: url.href, other: cliUrl ?? NO_VALID_URL({}) }));
+  const href = url.href;
+  const cliUrl = ctx.requestedUrl === ctx.document ? href : resolveOrNull(raw, ctx.requestedUrl);
+  if (cliUrl !== href) {
+    notes.push(C['url-base-differs'].says({ resolved: href, other: cliUrl ?? NO_VALID_URL({}) }));
   }
-  return { url: url.href, notes };
+  return { url: href, parsed: url, notes };
 }
 
 /** Resolution without notes, for entries that are only listed (unknown `$schema`, over the cap). */
