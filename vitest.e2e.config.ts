@@ -9,6 +9,8 @@ const shared: TestProjectInlineConfiguration['test'] = {
   globalSetup: ['tests/e2e/global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  // `it.concurrent` suites (the hostile corpora) visit four sites at a time in one browser.
+  maxConcurrency: 4,
 };
 
 export default defineConfig({

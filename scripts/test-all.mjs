@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite in turn, each closing with a line "<suite>: N passed, N failed".
 // A suite that cannot run counts as one failure, so nothing fails silently.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +12,9 @@ mkdirSync(artifacts, { recursive: true });
 
 /** Each suite: a name and how to run it; `count` reads its pass/fail tally. */
 const suites = [
-  { name: 'typecheck', run: ['npx', 'tsc', '--noEmit', '-p', '.'] },
-  { name: 'lint', run: ['sh', '-c', 'npx eslint --max-warnings 0 . && npx prettier --check .'] },
+  // Static checks side by side: each is one process on one core, and CI's budget is 15 minutes.
+  { name: 'typecheck', together: 'static', run: ['npx', 'tsc', '--noEmit', '-p', '.'] },
+  { name: 'lint', together: 'static', run: ['sh', '-c', 'npx eslint --max-warnings 0 . && npx prettier --check .'] },
   { name: 'build', run: ['sh', '-c', 'node scripts/build-cli.mjs && npx wxt build && npx wxt build -b firefox --mv3'] },
   { name: 'unit', vitest: ['run', '--project', 'unit', '--project', 'wiring', '--project', 'components'] },
   { name: 'pack', vitest: ['run', '--project', 'pack'] },
@@ -30,8 +31,25 @@ const lockFile = join(tmpdir(), 'poppy-inspector-browser-suites.lock');
 /** The command line of a suite, queued behind other checkouts' browser suites when it needs one. */
 const command = (suite, argv) => (suite.browsers && flock ? [flock, lockFile, ...argv] : argv);
 
-const results = [];
-for (const suite of suites) {
+/** Runs a plain command with its output kept, printed whole when it ends (suites run side by side). */
+function runBuffered(suite) {
+  return new Promise((done) => {
+    const started = Date.now();
+    const child = spawn(suite.run[0], suite.run.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      const failed = code === 0 ? 0 : 1;
+      const line = `${suite.name}: ${1 - failed} passed, ${failed} failed`;
+      console.log(`\n=== ${suite.name} ===\n${Buffer.concat(out).toString()}${line}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      done({ line, failed });
+    });
+  });
+}
+
+/** Runs one suite in the foreground; a vitest suite's tally is read from its JSON report. */
+function runSuite(suite) {
   const started = Date.now();
   console.log(`\n=== ${suite.name} ===`);
   let passed = 0;
@@ -61,9 +79,23 @@ for (const suite of suites) {
   }
   const line = `${suite.name}: ${passed} passed, ${failed} failed`;
   console.log(`${line}  (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  results.push({ line, failed });
+  return { line, failed };
+}
+
+const started = Date.now();
+const results = [];
+for (let i = 0; i < suites.length;) {
+  const group = suites[i].together;
+  if (!group) {
+    results.push(runSuite(suites[i++]));
+    continue;
+  }
+  const members = [];
+  while (i < suites.length && suites[i].together === group) members.push(suites[i++]);
+  results.push(...(await Promise.all(members.map(runBuffered))));
 }
 
 console.log('\n=== summary ===');
 for (const r of results) console.log(r.line);
+console.log(`all suites: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exitCode = results.some((r) => r.failed > 0) ? 1 : 0;
