@@ -8,6 +8,9 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 // (vitest.e2e.config.ts) because they need the built extension.
 export default defineConfig({
   test: {
+    // Two test files at a time even on a two-core machine (Vitest's default there is one): most
+    // files wait on loopback servers, timeouts and deadlines rather than on the CPU.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -15,6 +18,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/engine/**/*.test.ts', 'tests/cli/**/*.test.ts', 'tests/fixtures/**/*.test.ts', 'tests/*.test.ts'],
           testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
@@ -28,6 +32,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/extension/**/*.test.{ts,tsx}', 'tests/entrypoints/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/extension/setup.ts'],
+          testTimeout: 15_000,
         },
       },
       {
@@ -35,6 +40,7 @@ export default defineConfig({
           name: 'components',
           environment: 'happy-dom',
           include: ['tests/components/**/*.test.{ts,tsx}'],
+          testTimeout: 15_000,
         },
       },
     ],
