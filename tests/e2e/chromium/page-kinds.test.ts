@@ -3,10 +3,8 @@
  * served as text/plain, a PDF, and pages restored from the back/forward cache, going back and
  * forward between two stores with different badges (3 and 1 skills). Each page records in its
  * DOM whether the cache restored it, so the restores are known to have happened.
- * Prerendered pages are covered by the content script waiting for `prerenderingchange` and the
- * background refusing senders whose document is not active (tests/extension/platform/messages.test.ts):
- * Chromium will not prerender while DevTools is attached (PrerenderingDisabledByDevTools), as it
- * is to every tab Playwright drives.
+ * Prerendered pages: prerender.test.ts (driven through Puppeteer: Chromium will not prerender in
+ * a tab Playwright drives, PrerenderingDisabledByDevTools).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureServer } from '../../fixtures/server';

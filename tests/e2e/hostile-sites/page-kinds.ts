@@ -11,14 +11,18 @@ import { changeFlowerDelivery, checkFlowerOrder, findFlowers } from '../../fixtu
 
 export const HOME_SITE = 'k-pages-home';
 export const AWAY_SITE = 'k-pages-away';
-export const PAGE_PATHS = { text: '/notes.txt', pdf: '/menu.pdf', page: '/page' } as const;
+export const PAGE_PATHS = { text: '/notes.txt', pdf: '/menu.pdf', page: '/page', speculate: '/speculate', seen: '/seen' } as const;
 
-/** The site's own script (the page's world, not ours) counts restores in `<html data-restored>`. */
+/**
+ * The site's own script (the page's world, not ours) counts restores in `<html data-restored>`,
+ * and tells the server once it has loaded whether it was prerendering then (`/seen?prerendering=`).
+ */
 const RECORDER = `<script>
   addEventListener('pageshow', (event) => {
     const root = document.documentElement;
     if (event.persisted) root.dataset.restored = String(Number(root.dataset.restored || 0) + 1);
   });
+  addEventListener('load', () => void fetch('${PAGE_PATHS.seen}?prerendering=' + Boolean(document.prerendering)));
 </script>`;
 
 function recordedPage(title: string, body: string): string {
@@ -50,12 +54,34 @@ function tinyPdf(): Uint8Array {
 }
 const PDF = tinyPdf();
 
+/**
+ * A page whose speculation rules prerender the other store's page in the same tab before anyone
+ * goes there (same site, another origin: that page opts in with Supports-Loading-Mode).
+ */
+const speculatingPage = (ctx: SiteContext, other: string): FixtureResponse => {
+  const target = `${ctx.originOf(other)}${PAGE_PATHS.page}`;
+  const rules = JSON.stringify({ prerender: [{ source: 'list', urls: [target] }] });
+  return html(
+    recordedPage(
+      `A page of ${ctx.self}`,
+      `<script type="speculationrules">${rules}</script><p><a id="go" href="${target}">the other store</a></p>`,
+    ),
+  );
+};
+
 /** No cache-control at all: no-store would keep the pages out of the back/forward cache. */
 const pageKinds = (other: string): Record<string, Route> => ({
   [PAGE_PATHS.text]: { headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Opening hours: 9 to 5.\n' },
   [PAGE_PATHS.pdf]: { headers: { 'content-type': 'application/pdf' }, body: PDF },
   [PAGE_PATHS.page]: (ctx: SiteContext): FixtureResponse =>
-    html(recordedPage(`A page of ${ctx.self}`, `<p><a id="other" href="${ctx.originOf(other)}${PAGE_PATHS.page}">the other store</a></p>`)),
+    html(
+      recordedPage(`A page of ${ctx.self}`, `<p><a id="other" href="${ctx.originOf(other)}${PAGE_PATHS.page}">the other store</a></p>`),
+      {
+        'supports-loading-mode': 'credentialed-prerender',
+      },
+    ),
+  [PAGE_PATHS.speculate]: (ctx: SiteContext) => speculatingPage(ctx, other),
+  [PAGE_PATHS.seen]: { status: 204 },
 });
 
 function store(
