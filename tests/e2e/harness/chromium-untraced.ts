@@ -6,9 +6,8 @@
  * worker is evaluated in; the tabs are read through chrome.tabs, never attached to by the test.
  */
 import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
-import { PUBLIC_SUFFIX } from '../../fixtures/site';
 import { buildDir } from './build';
-import { CHROMIUM } from './chromium';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
 
 export interface UntracedChromium {
   browser: Browser;
@@ -26,18 +25,7 @@ export async function launchUntracedChromium(): Promise<UntracedChromium> {
     headless: true,
     pipe: true,
     enableExtensions: [buildDir('chrome-mv3')],
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      `--host-resolver-rules=MAP *.${PUBLIC_SUFFIX} 127.0.0.1`,
-      '--ignore-certificate-errors',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
   const worker = async (): Promise<WebWorker> => {
     const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'), {

@@ -15,6 +15,22 @@ export const CHROMIUM = '/usr/lib/chromium/chromium';
 /** A popup is 380–420 px wide; the panel is laid out for that. */
 export const POPUP_VIEWPORT = { width: 400, height: 720 };
 
+/** Flags for every e2e Chromium, whoever drives it: quiet, offline but for the fixture servers. */
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  // Public-looking fixture names reach the local https front; the real URL policy stays on.
+  // *.lan too: a plain-http LAN name a hostile site redirects to (the guard must stop it).
+  `--host-resolver-rules=MAP *.${PUBLIC_SUFFIX} 127.0.0.1, MAP *.lan 127.0.0.1`,
+  '--ignore-certificate-errors',
+];
+
 export interface ChromiumSession {
   context: BrowserContext;
   extensionId: string;
@@ -59,23 +75,7 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
     env: { ...process.env, LANGUAGE: language },
     locale: language,
     ...(options.backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
-    args: [
-      `--lang=${language}`,
-      `--disable-extensions-except=${extension}`,
-      `--load-extension=${extension}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      // Public-looking fixture names reach the local https front; the real URL policy stays on.
-      // *.lan too: a plain-http LAN name a hostile site redirects to (the guard must stop it).
-      `--host-resolver-rules=MAP *.${PUBLIC_SUFFIX} 127.0.0.1, MAP *.lan 127.0.0.1`,
-      '--ignore-certificate-errors',
-    ],
+    args: [`--lang=${language}`, `--disable-extensions-except=${extension}`, `--load-extension=${extension}`, ...CHROMIUM_FLAGS],
   });
   try {
     const first = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
