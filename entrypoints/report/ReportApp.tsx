@@ -49,6 +49,8 @@ export function ReportApp(props: { search: string }) {
   const [now, setNow] = useState(() => new Date());
   const runs = useRef(opened.subject === null ? 0 : 1);
   const shown = useRef<string | null>(null);
+  /** The dropped files as the last check read them (named), for the skill previews. */
+  const checkedFiles = useRef<readonly DroppedFile[]>([]);
 
   const showSite = (origin: string, revalidate: boolean) => {
     history.replaceState(null, '', `?site=${encodeURIComponent(origin)}`);
@@ -84,6 +86,7 @@ export function ReportApp(props: { search: string }) {
       const typed = readReportSite(field);
       void checkDroppedFiles(subject.files, typed.ok ? typed.origin : null).then((check) => {
         if (!live) return;
+        checkedFiles.current = check.ok ? check.files : [];
         setFilesError(check.ok ? null : check.words);
         setView(
           check.ok
@@ -100,12 +103,20 @@ export function ReportApp(props: { search: string }) {
         // Reads overlap while storage changes: only the latest may set the view, or an answer
         // read mid-check (the marker still there) could land after the finished one.
         let reads = 0;
+        // The index texts belong to one result: read again only when another result is stored,
+        // not on each of a check's progress writes.
+        let rawFor: string | null = null;
         const refresh = () => {
           const read = ++reads;
-          void Promise.all([readPanelInputs(url), getRawDocuments(subject.origin)]).then(([next, raw]) => {
+          void readPanelInputs(url).then(async (next) => {
+            const checkedAt = next.result?.report.checkedAt ?? null;
+            const raw = checkedAt !== null && checkedAt !== rawFor ? await getRawDocuments(subject.origin) : undefined;
             if (!live || read !== reads) return;
             setView(selectPanelView(next));
-            setSiteRaw(raw);
+            if (raw !== undefined) {
+              rawFor = checkedAt;
+              setSiteRaw(raw);
+            }
           });
         };
         stop = watchOrigin(subject.origin, refresh);
@@ -141,7 +152,7 @@ export function ReportApp(props: { search: string }) {
         if (origin === null || skill.status !== 'verified' || !skill.expectedDigest) return null;
         const source =
           subject?.kind === 'files'
-            ? await droppedSkillText(subject.files, origin, skill)
+            ? await droppedSkillText(checkedFiles.current, origin, skill)
             : await sendToBackground({ type: 'getSiteSkillText', origin, digest: skill.expectedDigest });
         return source ? previewOf(source, origin, startPreviewWorker) : null;
       },

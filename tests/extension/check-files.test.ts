@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DroppedFile } from '../../utils/engine/net/dropped-files';
 import { DEFAULT_LIMITS, DROPPED_FILES_MAX } from '../../utils/engine/spec';
-import { checkDroppedFiles } from '../../utils/extension/check-files';
+import { checkDroppedFiles, droppedSkillText } from '../../utils/extension/check-files';
 import { filesOrigin, siteFileMap } from '../fixtures/site-files';
 import { northlight } from '../fixtures/sites/northlight';
 import { northlightStale } from '../fixtures/sites/northlight-stale';
@@ -34,6 +34,21 @@ describe('checkDroppedFiles', () => {
     expect(check.ok && check.origin).toBe(filesOrigin('northlight'));
     expect(check.ok && check.result.report.verdict).toBe(northlight.expect.verdict);
     expect(statuses(check)).toEqual(northlight.expect.skills);
+  });
+
+  it("previews each bare SKILL.md from the check's own named files (each its own skill's text)", async () => {
+    const check = await checkDroppedFiles(await storeFiles(northlight, (path) => path.split('/').at(-1)!), null);
+    if (!check.ok) throw new Error('not checked');
+    const served = await siteFileMap(northlight);
+    for (const skill of check.result.report.skills) {
+      // The body of the very file the site serves for that skill (its text after the frontmatter).
+      const file = [...served].find(([path]) => path.endsWith(`/${skill.name}/SKILL.md`))!;
+      const body = new TextDecoder()
+        .decode(file[1])
+        .split(/^---$/m)[2]!
+        .replace(/^\r?\n/, '');
+      expect((await droppedSkillText(check.files, check.origin, skill))?.markdown, skill.name).toBe(body);
+    }
   });
 
   it('finds the stale digest in the stale copy, and shows each text file raw', async () => {

@@ -24,7 +24,16 @@ export interface RawDocument {
 }
 
 export type FilesCheck =
-  { ok: true; origin: string; result: CheckResult; raw: RawDocument[]; ignored: number } | { ok: false; words: Words };
+  | {
+      ok: true;
+      origin: string;
+      result: CheckResult;
+      raw: RawDocument[];
+      ignored: number;
+      /** The files as checked (loose SKILL.md files named): what `droppedSkillText` reads from. */
+      files: DroppedFile[];
+    }
+  | { ok: false; words: Words };
 
 const WORDS = {
   none: sentence('reportFilesNone', []),
@@ -54,17 +63,18 @@ export async function checkDroppedFiles(files: readonly DroppedFile[], typedOrig
       .slice(0, RAW_SHOWN)
       .map(async (f) => ({ path: f.path, ...(await readDroppedText(f, DEFAULT_LIMITS.skillMdBytes)) })),
   );
-  return { ok: true, origin, result, raw, ignored: files.length - taken.length };
+  return { ok: true, origin, result, raw, ignored: files.length - taken.length, files: named };
 }
 
-/** A verified skill's Markdown from the dropped file that served it (the bytes its digest matched). */
+/** A verified skill's Markdown from the dropped file that served it (the bytes its digest matched);
+ *  `files` are a check's own (`FilesCheck.files`), already named. */
 export async function droppedSkillText(
   files: readonly DroppedFile[],
   origin: string,
   skill: SkillReport,
 ): Promise<VerifiedMarkdown | null> {
   const path = skill.url === null ? null : sitePathOf(skill.url, origin);
-  const file = path === null ? null : fileForSitePath(await nameDroppedFiles(files.slice(0, DROPPED_FILES_MAX), origin), path);
+  const file = path === null ? null : fileForSitePath(files, path);
   if (file === null || skill.url === null) return null;
   const { text, cut } = await readDroppedText(file, DEFAULT_LIMITS.skillMdBytes);
   const markdown = cut ? null : skillMdBody(new TextEncoder().encode(text));
