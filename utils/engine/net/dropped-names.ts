@@ -8,11 +8,8 @@
 import type { DroppedFile } from './dropped-files';
 import { readDroppedText } from './dropped-files';
 import { sitePathOf } from './site-files';
-import { splitSkillMd } from '../skill-md/frontmatter';
+import { checkSkillMd } from '../skill-md';
 import { isSkillName } from '../skill-md/name-rule';
-import { screenYaml } from '../skill-md/yaml-budget';
-import { parseFrontmatter } from '../skill-md/yaml-parse';
-import { readSimpleMapping } from '../skill-md/yaml-simple';
 import { parseSkillIndex } from '../skill-index/parse';
 import { DEFAULT_LIMITS, FRONTMATTER_LIMITS, POPPY, SKILL_ENTRY, WELL_KNOWN } from '../spec';
 import { fileForSitePath } from './dropped-files';
@@ -28,15 +25,11 @@ const segments = (path: string) => path.split(/[\\/]/).filter((s) => s !== '' &&
 /** A Markdown file with no folder around it: its path cannot say which skill it is. */
 const isLoose = (file: DroppedFile) => segments(file.path).length === 1 && MARKDOWN.test(file.path);
 
-/** The `name` of a SKILL.md's frontmatter, when it is a valid skill name. */
+/** The `name` of a SKILL.md's frontmatter, when it is a valid skill name: read as the check reads
+ *  it (checkSkillMd: the plain-lines reader, else the YAML parser within its budget). */
 export function frontmatterName(text: string): string | null {
-  const { yaml } = splitSkillMd(new TextEncoder().encode(text), '');
-  if (yaml === null) return null;
-  let name: unknown = readSimpleMapping(yaml)?.find(([key]) => key === SKILL_ENTRY.name)?.[1];
-  if (name === undefined && screenYaml(yaml) === null) {
-    const parsed = parseFrontmatter(yaml, 1, '');
-    name = parsed.map?.get(SKILL_ENTRY.name);
-  }
+  const { frontmatter } = checkSkillMd(new TextEncoder().encode(text), { document: '', indexName: null, indexDescription: null });
+  const name = frontmatter?.[SKILL_ENTRY.name];
   return typeof name === 'string' && isSkillName(name) ? name : null;
 }
 
