@@ -53,11 +53,7 @@ export const QUIET_SITES_MAX = 5000;
 
 /** Whatever is stored under the quiet-sites key, as this release's shape: never throws. */
 export function readStoredQuietSites(raw: unknown): StoredQuietSites {
-  const origins =
-    isRecord(raw) && raw.version === QUIET_SITES_VERSION && Array.isArray(raw.origins)
-      ? raw.origins.filter((o): o is string => typeof o === 'string' && o.length <= 300).slice(-QUIET_SITES_MAX)
-      : [];
-  return { version: QUIET_SITES_VERSION, origins };
+  return { version: QUIET_SITES_VERSION, origins: storedOrigins(raw, QUIET_SITES_VERSION, isOriginText, QUIET_SITES_MAX) };
 }
 
 /** Origins remembered for their next visit; a corrupt or hostile list is cut, never trusted whole. */
@@ -66,15 +62,8 @@ export const REVISITS_MAX = 1000;
 /** Whatever is stored under the revisits key, as this release's shape: never throws. */
 export function readStoredRevisits(raw: unknown): StoredRevisits {
   const valid = (e: unknown): e is StoredRevisits['origins'][number] =>
-    Array.isArray(e) &&
-    e.length === 3 &&
-    typeof e[0] === 'string' &&
-    e[0].length <= 300 &&
-    Number.isFinite(e[1]) &&
-    typeof e[2] === 'boolean';
-  const origins =
-    isRecord(raw) && raw.version === REVISITS_VERSION && Array.isArray(raw.origins) ? raw.origins.filter(valid).slice(-REVISITS_MAX) : [];
-  return { version: REVISITS_VERSION, origins };
+    Array.isArray(e) && e.length === 3 && isOriginText(e[0]) && Number.isFinite(e[1]) && typeof e[2] === 'boolean';
+  return { version: REVISITS_VERSION, origins: storedOrigins(raw, REVISITS_VERSION, valid, REVISITS_MAX) };
 }
 
 /** Origins with a raised skill cap; a corrupt or hostile list is cut, never trusted whole. */
@@ -86,14 +75,17 @@ export function readStoredSkillCaps(raw: unknown, smallest: number, largest: num
   const valid = (e: unknown): e is StoredSkillCaps['origins'][number] =>
     Array.isArray(e) &&
     e.length === 2 &&
-    typeof e[0] === 'string' &&
-    e[0].length <= 300 &&
+    isOriginText(e[0]) &&
     Number.isSafeInteger(e[1]) &&
     (e[1] as number) >= smallest &&
     (e[1] as number) <= largest;
-  const origins =
-    isRecord(raw) && raw.version === SKILL_CAPS_VERSION && Array.isArray(raw.origins)
-      ? raw.origins.filter(valid).slice(-SKILL_CAPS_MAX)
-      : [];
-  return { version: SKILL_CAPS_VERSION, origins };
+  return { version: SKILL_CAPS_VERSION, origins: storedOrigins(raw, SKILL_CAPS_VERSION, valid, SKILL_CAPS_MAX) };
+}
+
+/** An origin as these lists hold it: text of a sane length (a hostile list is not trusted). */
+const isOriginText = (value: unknown): value is string => typeof value === 'string' && value.length <= 300;
+
+/** The `origins` of a `{ version, origins }` list of this release: the valid entries, the newest `max`. */
+function storedOrigins<T>(raw: unknown, version: number, valid: (entry: unknown) => entry is T, max: number): T[] {
+  return isRecord(raw) && raw.version === version && Array.isArray(raw.origins) ? raw.origins.filter(valid).slice(-max) : [];
 }
