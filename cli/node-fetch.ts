@@ -5,7 +5,7 @@
  * runs: the engine judges every hop. Other modes follow up to 20 hops, as fetch does; tests use
  * that to stand in for a browser.
  */
-import type { RequestStop } from '../utils/engine/net/fetch-types';
+import type { RequestStop } from '../utils/engine/net/request-stop';
 import { failed, requestOnce, type Connections } from './node-request';
 
 export type { Connections } from './node-request';

@@ -10,7 +10,7 @@ import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import type { SecureContext } from 'node:tls';
-import type { RequestStop } from '../utils/engine/net/fetch-types';
+import type { RequestStop } from '../utils/engine/net/request-stop';
 import { ACCEPT_ENCODING, codingsOf, decoderFor, judgeCodings } from './coding-guard';
 
 export interface Connections {

@@ -11,14 +11,8 @@ import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import {
-  NetworkError,
-  honoursStop,
-  stopOnSignal,
-  type NetworkCause,
-  type RequestStop,
-  type Transport,
-} from '../utils/engine/net/fetch-types';
+import { NetworkError, type NetworkCause, type Transport } from '../utils/engine/net/fetch-types';
+import { honoursStop, stopOnSignal, type RequestStop } from '../utils/engine/net/request-stop';
 import { nonPublicAddress } from '../utils/engine/net/url-policy';
 import { english } from './english';
 import { nodeFetch, type Connections } from './node-fetch';

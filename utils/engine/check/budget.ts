@@ -1,4 +1,5 @@
-import { StopGroup, type ByteBudget, type FailureReason } from '../net/fetch-types';
+import type { ByteBudget, FailureReason } from '../net/fetch-types';
+import { StopGroup } from '../net/request-stop';
 import type { CutShort } from '../report/report';
 import type { Limits } from '../spec';
 

@@ -7,7 +7,6 @@
  */
 import {
   NetworkError,
-  RequestStop,
   type ByteBudget,
   type FailureReason,
   type FetchFailure,
@@ -17,8 +16,8 @@ import {
   type FetchSuccess,
   type Transport,
   type Validators,
-  takesStop,
 } from './fetch-types';
+import { RequestStop, takesStop } from './request-stop';
 import type { Limits } from '../spec';
 import { MEDIA_TYPES } from '../spec';
 import type { Words } from '../report/words';
