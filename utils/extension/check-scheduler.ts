@@ -137,8 +137,9 @@ export function createScheduler(deps: SchedulerDeps) {
       await progress.drained();
       const checkedAt = now();
       // Written before the result, so a page that reads on the result's change finds them. A
-      // check the user asked for keeps the index texts (the full-page report shows them); an
-      // automatic one drops older texts of this origin, which no longer match.
+      // check for every host (the panel's, Check again, the report page; automatic ones only when
+      // the user opted in to other hosts) keeps the index texts the full-page report shows, for
+      // RAW_DOCUMENTS_ORIGINS_MAX origins at most; any other drops this origin's older texts.
       const documents = request.allHosts ? (result.rawDocuments ?? []) : [];
       // Never at the result's cost: a quota error here leaves the report without its texts.
       await store.setRawDocuments(origin, documents.length > 0 ? { checkedAt: report.checkedAt, documents } : null).catch(() => undefined);
