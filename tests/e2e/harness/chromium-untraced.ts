@@ -8,6 +8,7 @@
 import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
 import { buildDir } from './build';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
+import { waitFor } from './wait';
 
 export interface UntracedChromium {
   browser: Browser;
@@ -33,6 +34,12 @@ export async function launchUntracedChromium(): Promise<UntracedChromium> {
     });
     const running = await target.worker();
     if (!running) throw new Error('the extension worker has no execution context');
+    // Just after start-up the worker's context can exist before the extension API is bound in it.
+    await waitFor(
+      () => running.evaluate('typeof chrome === "object" && typeof chrome.action === "object"'),
+      (bound) => bound === true,
+      { what: 'the extension API in its worker' },
+    );
     return running;
   };
   const inWorker = async <T>(expression: string) => (await (await worker()).evaluate(expression)) as T;
