@@ -37,3 +37,44 @@ describe('coalescedWrites', () => {
     expect(written).toEqual([2]);
   });
 });
+
+describe('coalescedWrites with a spacing', () => {
+  it('starts at most one write per spacing, the first at once', async () => {
+    const starts: number[] = [];
+    const written: number[] = [];
+    const w = coalescedWrites(async (v: number) => {
+      starts.push(Date.now());
+      written.push(v);
+    }, 50);
+    const t0 = Date.now();
+    for (let i = 1; i <= 30; i++) {
+      w.write(i);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // 300 ms of values every 10 ms: about six writes, not thirty, the first one immediate.
+    expect(written[0]).toBe(1);
+    expect(starts[0]! - t0).toBeLessThan(10);
+    expect(written.length).toBeGreaterThanOrEqual(3);
+    expect(written.length).toBeLessThanOrEqual(8);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(49);
+    await w.drained();
+    expect(written.at(-1)).toBe(30);
+  });
+
+  it('drained writes the waiting value without waiting out the spacing', async () => {
+    const written: number[] = [];
+    const w = coalescedWrites(async (v: number) => void written.push(v), 10_000);
+    w.write(1);
+    w.write(2);
+    const t0 = Date.now();
+    await w.drained();
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(written).toEqual([1, 2]);
+    // Spacing holds again after the drain.
+    w.write(3);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(written).toEqual([1, 2]);
+    await w.drained();
+    expect(written).toEqual([1, 2, 3]);
+  });
+});

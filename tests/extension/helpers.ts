@@ -2,7 +2,7 @@ import { getMessage } from '../components/locale';
 export { translate } from '../components/locale';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { STORAGE_KEYS } from '../../utils/extension/platform/storage';
-import type { StoredBodyIndex } from '../../utils/extension/storage-migrations';
+import { readStoredBodyIndex, type StoredBodyIndex } from '../../utils/extension/storage-migrations';
 import type { Report, SkillReport } from '../../utils/engine/report/report';
 import type { SkillStatus, Verdict } from '../../utils/engine/spec';
 
@@ -47,16 +47,19 @@ export function report(target: string, verdict: Verdict, skills: SkillReport[] =
   };
 }
 
+/** The skill-body index as stored (packed), read as the extension reads it. */
+export async function storedBodyIndex(): Promise<StoredBodyIndex> {
+  return readStoredBodyIndex((await fakeBrowser.storage.local.get(STORAGE_KEYS.bodyIndex))[STORAGE_KEYS.bodyIndex] ?? null);
+}
+
 /** Hex digests of the skill bodies kept, oldest first, read from storage as the extension writes it. */
 export async function storedBodyDigests(): Promise<string[]> {
-  const raw = (await fakeBrowser.storage.local.get(STORAGE_KEYS.bodyIndex))[STORAGE_KEYS.bodyIndex] as StoredBodyIndex | undefined;
-  return raw?.bodies.map(([hex]) => hex) ?? [];
+  return (await storedBodyIndex()).bodies.map(([hex]) => hex);
 }
 
 /** The same, without the discovery documents kept for their conditional requests (issue 12 §5). */
 export async function storedSkillDigests(): Promise<string[]> {
-  const raw = (await fakeBrowser.storage.local.get(STORAGE_KEYS.bodyIndex))[STORAGE_KEYS.bodyIndex] as StoredBodyIndex | undefined;
-  const documents = new Set(raw?.urls.filter((u) => /\/\.well-known\/(poppy\.json|[\w-]+\/index\.json)$/.test(u.url)).map((u) => u.hex));
+  const documents = new Set((await storedBodyIndex()).urls.filter((u) => /\/\.well-known\/(poppy\.json|[\w-]+\/index\.json)$/.test(u.url)).map((u) => u.hex));
   return (await storedBodyDigests()).filter((hex) => !documents.has(hex));
 }
 

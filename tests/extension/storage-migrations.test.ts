@@ -31,14 +31,16 @@ describe('storage.local written by 0.1.0 (version 1)', () => {
     expect((await fakeBrowser.storage.local.get('options')).options).toEqual({ version: 2, autoCheck: true, autoOtherHosts: true });
   });
 
-  it('keeps the cached skill bodies, in their eviction order, and writes the index back as version 3', async () => {
+  it('keeps the cached skill bodies, in their eviction order, and writes the index back as version 4, packed', async () => {
     await fakeBrowser.storage.local.set(V1);
     expect(text(await storage.skillBodies.get(FIND))).toBe('---\nname: find-flowers\ndescription: Finds flowers.\n---\n# Find flowers\n');
     const added = 'c'.repeat(64);
     await storage.skillBodies.put(added, new TextEncoder().encode('# Added\n'));
     expect(await storedBodyDigests()).toEqual([FIND, ORDER, added]);
-    const index = (await fakeBrowser.storage.local.get('skill-bodies'))['skill-bodies'] as { version: number; bodies: unknown[] };
-    expect(index.version).toBe(3);
+    const packed = (await fakeBrowser.storage.local.get('skill-bodies'))['skill-bodies'];
+    expect(typeof packed).toBe('string');
+    const index = JSON.parse(packed as string) as { version: number; bodies: unknown[] };
+    expect(index.version).toBe(4);
     expect(index.bodies[0]).toEqual([FIND, 96]);
   });
 });
@@ -80,7 +82,7 @@ describe('migrations on their own', () => {
           ['bad', 1],
         ],
       }),
-    ).toEqual({ version: 3, bodies: [[FIND, 96]], urls: [] });
+    ).toEqual({ version: 4, bodies: [[FIND, 96]], urls: [] });
   });
 
   it('skill bodies: version 3 drops malformed URL entries', () => {
@@ -93,7 +95,17 @@ describe('migrations on their own', () => {
       cors: true,
     };
     const raw = { version: 3, bodies: [[FIND, 96]], urls: [good, { ...good, hex: 'nope' }, { ...good, cors: 'yes' }, null] };
-    expect(readStoredBodyIndex(raw)).toEqual({ version: 3, bodies: [[FIND, 96]], urls: [good] });
+    expect(readStoredBodyIndex(raw)).toEqual({ version: 4, bodies: [[FIND, 96]], urls: [good] });
+  });
+
+  it('skill bodies: version 4 is read from its packed string, with the same checks', () => {
+    const good = { url: 'https://shop.example/a/SKILL.md', hex: FIND, etag: null, lastModified: null, contentType: null, cors: false };
+    const packed = JSON.stringify({ version: 4, bodies: [[FIND, 96], ['bad', 1]], urls: [good, { ...good, hex: 'nope' }] });
+    expect(readStoredBodyIndex(packed)).toEqual({ version: 4, bodies: [[FIND, 96]], urls: [good] });
+    // A v3 object packed by mistake still migrates; a broken or oversized string is no index.
+    expect(readStoredBodyIndex(JSON.stringify({ version: 3, bodies: [[FIND, 96]], urls: [] }))).toEqual({ version: 4, bodies: [[FIND, 96]], urls: [] });
+    expect(readStoredBodyIndex('{"version":4,"bodies":[')).toEqual({ version: 4, bodies: [], urls: [] });
+    expect(readStoredBodyIndex(`${packed}${' '.repeat(4_000_000)}`)).toEqual({ version: 4, bodies: [], urls: [] });
   });
 
   it.each<[string, unknown, unknown[]]>([
@@ -109,7 +121,7 @@ describe('migrations on their own', () => {
       ],
     ],
   ])('skill bodies: %s', (_name, raw, bodies) => {
-    expect(readStoredBodyIndex(raw)).toEqual({ version: 3, bodies, urls: [] });
+    expect(readStoredBodyIndex(raw)).toEqual({ version: 4, bodies, urls: [] });
   });
 
   it('a corrupt index in storage never breaks a put', async () => {

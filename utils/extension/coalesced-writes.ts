@@ -1,15 +1,28 @@
 /**
- * At most one write in flight; while it runs, newer values replace older ones. A check of an
- * index with thousands of entries reports progress thousands of times in a burst: storage sees
- * a handful of writes, the last one always the latest value.
+ * At most one write in flight, and at most one started per `spacingMs`; meanwhile newer values
+ * replace older ones. A check of a 200-skill index reports progress 200 times in a second: each
+ * storage write costs the worker about a millisecond and wakes every page listening, so the panel
+ * gets ten a second instead (`npm run bench`, issue 12 §1). `drained` writes what waits at once.
  */
-export function coalescedWrites<T>(write: (value: T) => Promise<void>): { write(value: T): void; drained(): Promise<void> } {
+export function coalescedWrites<T>(write: (value: T) => Promise<void>, spacingMs = 0): { write(value: T): void; drained(): Promise<void> } {
   let pending: { value: T } | null = null;
   let inFlight: Promise<void> | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastStart = -Infinity;
+  let draining = false;
   const pump = (): void => {
-    if (inFlight || !pending) return;
+    if (inFlight || !pending || timer) return;
+    const wait = draining ? 0 : lastStart + spacingMs - Date.now();
+    if (wait > 0) {
+      timer = setTimeout(() => {
+        timer = null;
+        pump();
+      }, wait);
+      return;
+    }
     const { value } = pending;
     pending = null;
+    lastStart = Date.now();
     inFlight = write(value)
       .catch(() => undefined)
       .finally(() => {
@@ -23,7 +36,14 @@ export function coalescedWrites<T>(write: (value: T) => Promise<void>): { write(
       pump();
     },
     async drained() {
+      draining = true;
+      if (timer) {
+        clearTimeout(timer);
+        timer = null;
+      }
+      pump();
       while (inFlight) await inFlight;
+      draining = false;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { CheckRequest, RunCheck } from './check-scheduler';
-import { checkSite } from '../engine/check';
+import { checkSite, type CheckResult } from '../engine/check';
 import { CLI_CHECK_MS, DEFAULT_LIMITS, type Limits } from '../engine/spec';
 import type { Transport } from '../engine/net/fetch-bounded';
 import type { BodyBatch } from './skill-body-cache';
@@ -9,17 +9,21 @@ import type { BodyBatch } from './skill-body-cache';
  * without it the engine contacts only the visited origin and leaves other hosts `not-checked`.
  * The transport is the browser's in the extension and Node's in tests. Each check gets its own
  * batch of the skill-body cache: one recall before the skills, written when the check ends
- * (issue 12 §2).
+ * (issue 12 §2), once the scheduler has shown the result (`keep`).
  */
 export function engineCheck(transport: Transport, bodies?: { batch(): BodyBatch }): RunCheck {
   return async (origin: string, { allHosts, revalidate, maxSkills }: CheckRequest, onProgress) => {
     const memory = bodies?.batch();
+    let result: CheckResult;
     try {
       const limits = limitsFor(maxSkills);
-      return await checkSite(origin, { transport, memory, revalidate, onProgress, limits, mayContact: () => allHosts });
-    } finally {
+      result = await checkSite(origin, { transport, memory, revalidate, onProgress, limits, mayContact: () => allHosts });
+    } catch (error) {
       await memory?.flush();
+      throw error;
     }
+    // The badge does not wait for the cache: 200 bodies take 50–200 ms to write (`npm run bench`).
+    return memory ? { ...result, keep: memory.flush } : result;
   };
 }
 

@@ -12,7 +12,7 @@
  * end, so what a site keeps answering 304 for is not the first to go.
  */
 import type { Kept, Remembered, SkillMemory } from '../engine/check';
-import { BODY_INDEX_VERSION, readStoredBodyIndex, type StoredBodyIndex, type StoredUrl } from './storage-migrations';
+import { BODY_INDEX_VERSION, packBodyIndex, readStoredBodyIndex, type StoredBodyIndex, type StoredUrl } from './storage-migrations';
 
 /** The part of a `browser.storage` area the cache uses. */
 export interface BodyArea {
@@ -40,8 +40,10 @@ export interface BodyBatch extends SkillMemory {
 
 /** Skill URLs whose validators are kept: past it, the oldest go (their bodies may stay for the preview). */
 export const URLS_MAX = 2000;
-/** A batch's queue is written once it holds this many base64 characters: memory stays bounded. */
-const FLUSH_CHARS = 1_000_000;
+/** A batch's queue is written once it holds this many base64 characters: memory stays bounded.
+ *  Below the budget less the largest body, so one write never evicts what it adds; a 200 × 4 KiB
+ *  check (1.1 M) is written once, after its result is shown. */
+const FLUSH_CHARS = 2_500_000;
 
 const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
 
@@ -94,7 +96,7 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
         .slice(-URLS_MAX);
       if (evicted.length > 0) await area().remove(evicted);
       const stored: StoredBodyIndex = { version: BODY_INDEX_VERSION, bodies: held, urls: urlList };
-      await area().set({ ...added, [indexKey]: stored });
+      await area().set({ ...added, [indexKey]: packBodyIndex(stored) });
     });
   }
 
@@ -106,6 +108,10 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
     let used = new Map<string, string>();
     let chars = 0;
     let writes: Promise<void> = Promise.resolve();
+    // Read once per check: a check recalls twice (its discovery documents, then its skills), and a
+    // full index is a few hundred KB that storage deserialises anew on every read (35 ms at 1000
+    // URLs, `npm run bench`). A write by this check's flush does not need to be seen by it.
+    let indexRead: Promise<StoredBodyIndex> | null = null;
     const flush = (): Promise<void> => {
       if (bodies.size > 0 || urls.size > 0 || used.size > 0) {
         const [b, u, r] = [bodies, [...urls.values()], used];
@@ -127,7 +133,7 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
     };
     return {
       async recall(wanted) {
-        const index = await readIndex();
+        const index = await (indexRead ??= readIndex());
         const held = new Set(index.bodies.map(([hex]) => hex));
         const asked = new Set(wanted);
         const entries = index.urls.filter((u) => asked.has(u.url) && held.has(u.hex));
@@ -172,7 +178,18 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
   };
 }
 
+/**
+ * Uint8Array's own base64 (Chrome 140, Firefox 133; Node 20 lacks it, so the tests run the
+ * fallback): one native call per body. The chunked btoa took 66 ms of the worker's 1.7 s profile
+ * of a 200-skill check (`npm run bench`).
+ */
+const native = {
+  to: (Uint8Array.prototype as { toBase64?: (this: Uint8Array) => string }).toBase64,
+  from: (Uint8Array as { fromBase64?: (text: string) => Uint8Array }).fromBase64,
+};
+
 function toBase64(bytes: Uint8Array): string {
+  if (native.to) return native.to.call(bytes);
   let binary = '';
   // Chunked: one call per byte is slow, one call for a megabyte overflows the argument limit.
   for (let i = 0; i < bytes.length; i += 0x2000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x2000));
@@ -183,7 +200,7 @@ function toBase64(bytes: Uint8Array): string {
 function decoded(text: unknown): Uint8Array | null {
   if (typeof text !== 'string') return null;
   try {
-    return fromBase64(text);
+    return native.from ? native.from(text) : fromBase64(text);
   } catch {
     return null;
   }

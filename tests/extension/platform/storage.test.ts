@@ -5,7 +5,7 @@ import * as storage from '../../../utils/extension/platform/storage';
 import { STORAGE_KEYS } from '../../../utils/extension/platform/storage';
 import { SKILL_CAPS_MAX } from '../../../utils/extension/storage-migrations';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../../utils/engine/spec';
-import { report, storedBodyDigests } from '../helpers';
+import { report, storedBodyDigests, storedBodyIndex } from '../helpers';
 
 /** Cheap to build at 1 MB; the seed in the first byte tells bodies apart. */
 const bytesOf = (seed: number, length: number) => new Uint8Array(length).fill(0xa5).fill(seed, 0, 1);
@@ -132,6 +132,24 @@ describe("a check's batch of the body cache (the engine's memory)", () => {
     expect((await storage.skillBodies.batch().recall(['https://a.example/x'])).get('https://a.example/x')!.digestHex).toBe(hex(2));
   });
 
+  it("a check's two recalls (discovery documents, then skills) read the index once", async () => {
+    await keptInOneBatch([answer(1, 'https://a.example/1'), answer(2, 'https://a.example/2')]);
+    const batch = storage.skillBodies.batch();
+    let first: ReadonlyMap<string, Remembered> = new Map();
+    let second: ReadonlyMap<string, Remembered> = new Map();
+    const reads = await counting(async () => {
+      first = await batch.recall(['https://a.example/1']);
+      second = await batch.recall(['https://a.example/2', 'https://a.example/3']);
+    });
+    // One read of the index, and one of each recall's bodies.
+    expect(reads.get).toBe(3);
+    expect([...first.keys(), ...second.keys()]).toEqual(['https://a.example/1', 'https://a.example/2']);
+    expect(same(await second.get('https://a.example/2')!.bytes, bytesOf(2, 10))).toBe(true);
+    // The next check reads it again: what another check wrote meanwhile is seen.
+    const next = await counting(async () => void (await storage.skillBodies.batch().recall(['https://a.example/9'])));
+    expect(next.get).toBe(1);
+  });
+
   it('a body gone from storage recalls as null (the URL is then asked whole)', async () => {
     await keptInOneBatch([answer(1, 'https://a.example/1')]);
     await fakeBrowser.storage.local.remove(`skill:${hex(1)}`);
@@ -141,7 +159,7 @@ describe("a check's batch of the body cache (the engine's memory)", () => {
   });
 
   it('writes in the background once the queue is large, evicts across batches, and forgets evicted URLs', async () => {
-    const size = 1_000_000; // about 1.33 MB as base64: past the queue's threshold on its own
+    const size = 1_000_000; // about 1.33 MB as base64: two pass the queue's threshold
     const batch = storage.skillBodies.batch();
     for (const n of [1, 2, 3]) batch.keep(answer(n, `https://a.example/${n}`, size));
     batch.keep(answer(4, 'https://a.example/4', size));
@@ -180,9 +198,7 @@ describe("a check's batch of the body cache (the engine's memory)", () => {
     // Another check kept a new body for URL 2 in the meantime: the 304 vouched for the old one.
     await keptInOneBatch([answer(5, 'https://a.example/2')]);
     await used.flush();
-    const index = (await fakeBrowser.storage.local.get(STORAGE_KEYS.bodyIndex))[STORAGE_KEYS.bodyIndex] as {
-      urls: { url: string; hex: string }[];
-    };
+    const index = await storedBodyIndex();
     expect(index.urls.map((u) => [u.url.slice(-1), u.hex])).toEqual([
       ['3', hex(3)],
       ['2', hex(5)],

@@ -1,5 +1,6 @@
-import { bodyIndexV1ToV2, isBodyIndexV1, isBodyPair } from './skill-bodies-v1-to-v2';
-import { bodyIndexV2ToV3, isBodyIndexV2, isStoredUrl } from './skill-bodies-v2-to-v3';
+import { bodyIndexV1ToV2, isBodyIndexV1 } from './skill-bodies-v1-to-v2';
+import { bodyIndexV2ToV3, isBodyIndexV2 } from './skill-bodies-v2-to-v3';
+import { bodyIndexV3ToV4, isBodyIndexV3, packBodyIndex, unpackBodyIndex } from './skill-bodies-v3-to-v4';
 import { isOptionsV1, optionsV1ToV2 } from './options-v1-to-v2';
 import {
   BODY_INDEX_VERSION,
@@ -29,6 +30,7 @@ export {
   type StoredSkillCaps,
   type StoredUrl,
 } from './versions';
+export { packBodyIndex };
 
 /** Whatever is stored under the options key, as this release's shape: never throws. */
 export function readStoredOptions(raw: unknown, defaults: Omit<StoredOptions, 'version'>): StoredOptions {
@@ -40,11 +42,12 @@ export function readStoredOptions(raw: unknown, defaults: Omit<StoredOptions, 'v
 }
 
 /** Whatever is stored under the body-index key, as this release's shape: never throws. */
-export function readStoredBodyIndex(raw: unknown): StoredBodyIndex {
-  if (isBodyIndexV1(raw)) return bodyIndexV2ToV3(bodyIndexV1ToV2(raw));
-  if (isBodyIndexV2(raw)) return bodyIndexV2ToV3(raw);
-  if (isRecord(raw) && raw.version === BODY_INDEX_VERSION && Array.isArray(raw.bodies) && Array.isArray(raw.urls))
-    return { version: BODY_INDEX_VERSION, bodies: raw.bodies.filter(isBodyPair), urls: raw.urls.filter(isStoredUrl) };
+export function readStoredBodyIndex(stored: unknown): StoredBodyIndex {
+  const raw = typeof stored === 'string' ? unpackBodyIndex(stored) : stored;
+  if (isBodyIndexV1(raw)) return bodyIndexV3ToV4(bodyIndexV2ToV3(bodyIndexV1ToV2(raw)));
+  if (isBodyIndexV2(raw)) return bodyIndexV3ToV4(bodyIndexV2ToV3(raw));
+  // Version 4 has version 3's fields: the same per-field checks apply.
+  if (isBodyIndexV3(raw) || (isRecord(raw) && raw.version === BODY_INDEX_VERSION)) return bodyIndexV3ToV4(raw);
   return { version: BODY_INDEX_VERSION, bodies: [], urls: [] };
 }
 

@@ -1,11 +1,18 @@
 import { isBodyPair, type BodyIndexV2 } from './skill-bodies-v1-to-v2';
-import { BODY_INDEX_VERSION, isRecord, type StoredBodyIndex, type StoredUrl } from './versions';
+import { isRecord, type StoredUrl } from './versions';
 
 export const isBodyIndexV2 = (value: unknown): value is Record<string, unknown> => isRecord(value) && value.version === 2;
 
+/** Version 3 (0.3.0 development): the fields of version 4, as a nested object. */
+export interface BodyIndexV3 {
+  version: 3;
+  bodies: [hex: string, size: number][];
+  urls: StoredUrl[];
+}
+
 /** Version 3 adds the validators per skill URL: none are known yet, so the first check asks for whole files. */
-export function bodyIndexV2ToV3(v2: Record<string, unknown> | BodyIndexV2): StoredBodyIndex {
-  return { version: BODY_INDEX_VERSION, bodies: Array.isArray(v2.bodies) ? v2.bodies.filter(isBodyPair) : [], urls: [] };
+export function bodyIndexV2ToV3(v2: Record<string, unknown> | BodyIndexV2): BodyIndexV3 {
+  return { version: 3, bodies: Array.isArray(v2.bodies) ? v2.bodies.filter(isBodyPair) : [], urls: [] };
 }
 
 const stringOrNull = (v: unknown) => v === null || (typeof v === 'string' && v.length <= 1024);

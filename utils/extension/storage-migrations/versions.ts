@@ -19,14 +19,16 @@ export type Options = Omit<StoredOptions, 'version'>;
 /**
  * The skill-body cache's index as this release writes it: bodies as [hex, stored size], and the
  * validators each skill URL sent with its verified body (D5: a 304 to them lets that body stand
- * in for the answer), both oldest first.
+ * in for the answer), both oldest first. Since version 4 it is stored packed, as one JSON string:
+ * storage converts a nested value node by node and a string at once (850 URLs: read in 8 ms
+ * instead of 35, written in 14 instead of 45, in Chromium; `npm run bench`).
  */
 export interface StoredBodyIndex {
   version: typeof BODY_INDEX_VERSION;
   bodies: [hex: string, size: number][];
   urls: StoredUrl[];
 }
-export const BODY_INDEX_VERSION = 3;
+export const BODY_INDEX_VERSION = 4;
 
 /** One skill URL's last verified answer: the body's digest and what a 304 need not repeat. */
 export interface StoredUrl {

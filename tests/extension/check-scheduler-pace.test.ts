@@ -1,0 +1,85 @@
+// What a check waits for (issue 12 §1): not the "checking" paint before its first request, and
+// not the skill-body cache's write before its result is painted; the job still ends after both.
+import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { BadgeState } from '../../utils/extension/badge';
+import { createScheduler, type RunCheckResult } from '../../utils/extension/check-scheduler';
+import * as storage from '../../utils/extension/platform/storage';
+import { report, skill } from './helpers';
+
+const A = 'https://a.example';
+
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+async function setup(paint: { opened: Promise<void> }, check: Promise<RunCheckResult>) {
+  const events: string[] = [];
+  const scheduler = createScheduler({
+    store: storage,
+    runCheck: async () => {
+      events.push('check started');
+      const result = await check;
+      events.push('check ended');
+      return result;
+    },
+    showBadge: async (_tabId, state: BadgeState) => {
+      if (state.kind === 'checking') await paint.opened;
+      events.push(`painted ${state.kind}`);
+    },
+    liveOrigin: async () => A,
+  });
+  const tabId = (await fakeBrowser.tabs.create({ url: `${A}/` })).id!;
+  return { scheduler, events, tabId };
+}
+
+const result = (keep?: () => Promise<void>): RunCheckResult => ({
+  report: report(A, 'ok', [skill('s0', 'verified')]),
+  rawPoppy: '{}',
+  keep,
+});
+
+describe('a check does not wait on its own bookkeeping', () => {
+  it('starts its requests while "checking" is painted, and paints its result after that', async () => {
+    const paint = gate();
+    const check = gate();
+    const { scheduler, events, tabId } = await setup(paint, check.opened.then(() => result()));
+    const visited = scheduler.pageVisited(tabId, A);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toEqual(['check started']);
+    // The check ends before the paint: its result still comes second.
+    check.open();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events).toEqual(['check started', 'check ended']);
+    paint.open();
+    await visited;
+    await scheduler.idle();
+    expect(events).toEqual(['check started', 'check ended', 'painted checking', 'painted result']);
+  });
+
+  it('writes the cache after the result is painted, and ends the job after that', async () => {
+    const written = gate();
+    const open = gate();
+    open.open();
+    let keepStarted = -1;
+    const keep = () => {
+      keepStarted = events.length;
+      return written.opened;
+    };
+    const { scheduler, events, tabId } = await setup(open, Promise.resolve(result(keep)));
+    await scheduler.pageVisited(tabId, A);
+    let idle = false;
+    const ended = scheduler.idle().then(() => (idle = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(events.filter((e) => e.startsWith('painted'))).toEqual(['painted checking', 'painted result']);
+    // The cache's write starts once the result is painted, so nothing of the check waits behind it.
+    expect(keepStarted).toBe(events.indexOf('painted result') + 1);
+    expect((await storage.getResult(A))?.report.skills.map((s) => s.status)).toEqual(['verified']);
+    expect(idle).toBe(false);
+    written.open();
+    await ended;
+    expect(idle).toBe(true);
+  });
+});
