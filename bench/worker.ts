@@ -37,8 +37,9 @@ const awaitBadge = (origin: string) => `(async () => {
 
 const storedOutcome = (origin: string) => `(async () => {
   const key = ${JSON.stringify(STORAGE_KEYS.resultPrefix + origin)};
-  const result = (await chrome.storage.session.get(key))[key];
-  if (!result) return null;
+  const stored = (await chrome.storage.session.get(key))[key];
+  if (!stored) return null;
+  const result = JSON.parse(stored.packed);
   return { verdict: result.report.verdict, verified: result.report.skills.filter((s) => s.status === 'verified').length };
 })()`;
 

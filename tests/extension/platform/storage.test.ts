@@ -5,7 +5,7 @@ import * as storage from '../../../utils/extension/platform/storage';
 import { STORAGE_KEYS } from '../../../utils/extension/platform/storage';
 import { SKILL_CAPS_MAX } from '../../../utils/extension/storage-migrations';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../../utils/engine/spec';
-import { report, storedBodyDigests, storedBodyIndex } from '../helpers';
+import { report, skill, storedBodyDigests, storedBodyIndex } from '../helpers';
 
 /** Cheap to build at 1 MB; the seed in the first byte tells bodies apart. */
 const bytesOf = (seed: number, length: number) => new Uint8Array(length).fill(0xa5).fill(seed, 0, 1);
@@ -311,6 +311,21 @@ describe('tabs, results and markers in storage.session', () => {
     expect([...(await storage.allMarkers())]).toEqual([['https://a.example', marker]]);
     await storage.clearMarker('https://a.example');
     expect(await storage.getMarker('https://a.example')).toBeNull();
+  });
+
+  it('keeps a result packed in one string, reads it back whole, and reads anything else as none', async () => {
+    const origin = 'https://a.example';
+    const result = { report: report(origin, 'ok', [skill('s0', 'verified')]), rawPoppy: '{"a":1}', checkedAt: 7, allHosts: true };
+    await storage.setResult(origin, result);
+    const raw = (await fakeBrowser.storage.session.get(`result:${origin}`))[`result:${origin}`] as { checkedAt: number; packed: string };
+    expect(raw.checkedAt).toBe(7);
+    expect(typeof raw.packed).toBe('string');
+    expect(await storage.getResult(origin)).toEqual(result);
+    expect((await storage.getOriginState(origin)).result).toEqual(result);
+    for (const other of [{ checkedAt: 7, packed: '{' }, { checkedAt: '7', packed: '{}' }, 'x', result]) {
+      await fakeBrowser.storage.session.set({ [`result:${origin}`]: other });
+      expect(await storage.getResult(origin)).toBeNull();
+    }
   });
 
   it('sweeps old results that no tab shows, and keeps the rest', async () => {
