@@ -12,11 +12,13 @@ import { unverified } from './engine';
 import { productionBuild } from './extension';
 import { extensionRendererPid, processCpuMs, rssBytes, serviceWorker, type WorkerHandle } from './extension-process';
 import { serveMany } from './sites-process';
+import { bareWorkerLoop } from './worker-floor';
 import { interleaved, mib, ms, msFigure, ratioFigure, timeBoth, verdict, x, type PairedTimings, type Timing } from './stats';
 
 const SKILLS = 200;
 /** Within 10 % of the size after the first check (issue 12 §1). */
 const FLAT = 1.1;
+
 
 /**
  * Runs in the worker: resolves with the worker's clock when a tab on `origin` shows a result on
@@ -35,6 +37,17 @@ const awaitBadge = (origin: string) => `(async () => {
   }
 })()`;
 
+/** Runs in the worker: true once the skill-body index names the origin's files, false after 10 s. */
+const bodiesKept = (origin: string) => `(async () => {
+  const key = ${JSON.stringify(STORAGE_KEYS.bodyIndex)};
+  for (let waited = 0; waited < 10000; waited += 20) {
+    const packed = (await chrome.storage.local.get(key))[key];
+    if (typeof packed === 'string' && packed.includes(${JSON.stringify(origin + '/')})) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+})()`;
+
 const storedOutcome = (origin: string) => `(async () => {
   const key = ${JSON.stringify(STORAGE_KEYS.resultPrefix + origin)};
   const stored = (await chrome.storage.session.get(key))[key];
@@ -45,7 +58,10 @@ const storedOutcome = (origin: string) => `(async () => {
 
 interface Memory {
   workerHeap: number;
+  /** As the system sees it, garbage of closed pages included. */
   rendererRss: number;
+  /** After a full collection of the pages' heap: what the renderer keeps. */
+  rendererRssAfterGc: number;
 }
 
 interface Pass {
@@ -53,6 +69,8 @@ interface Pass {
   timings: PairedTimings;
   memory: Memory[];
   problems: string[];
+  /** The bare loop in the worker, one per round, when the pass measures the floor. */
+  floor: Timing[];
 }
 
 interface Session {
@@ -61,6 +79,8 @@ interface Session {
   tab: Page;
   extensionDir: string;
   engineCheck: (origin: string) => Promise<void>;
+  /** A full collection of the heap the extension's pages share (closed panels' garbage). */
+  collectPages: () => Promise<void>;
 }
 
 /**
@@ -74,8 +94,9 @@ const NO_WORKER_NETWORK_INSPECTION = 'PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK'
 
 export async function benchWorker(rounds = 10): Promise<string[]> {
   const extensionDir = productionBuild();
-  // bench0 warms the command line's engine; every visit then gets a site never seen before.
-  const sites = await serveMany(SKILLS, 4096, 1 + 3 * rounds);
+  // bench0 warms the command line's engine; every visit, and every bare loop of the first pass,
+  // then gets a site never seen before.
+  const sites = await serveMany(SKILLS, 4096, 1 + 4 * rounds);
   const inspection = process.env[NO_WORKER_NETWORK_INSPECTION];
   process.env[NO_WORKER_NETWORK_INSPECTION] = '1';
   const browser = await launchChromium();
@@ -90,18 +111,30 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
 
     const control = browser.context.pages()[0] ?? (await browser.context.newPage());
     const worker = serviceWorker(await browser.context.newCDPSession(control), browser.extensionId);
-    const session: Session = { browser, worker, tab: await browser.context.newPage(), extensionDir, engineCheck };
+    // The extension's pages share one JavaScript heap in its renderer: a page of ours with no
+    // code, open through every pass, is the handle to collect it through.
+    const handle = await browser.context.newPage();
+    await handle.goto(`chrome-extension://${browser.extensionId}/manifest.json`);
+    const pages = await browser.context.newCDPSession(handle);
+    const collectPages = async () => {
+      // Twice, as for the worker: the first can leave what finalizers free for the next.
+      await pages.send('HeapProfiler.collectGarbage');
+      await pages.send('HeapProfiler.collectGarbage');
+    };
+    const session: Session = { browser, worker, tab: await browser.context.newPage(), extensionDir, engineCheck, collectPages };
     const origins = sites.names.slice(1).map((name) => sites.publicOrigin(name));
+    const floorOrigins = origins.slice(3 * rounds);
     const passes = [
-      await runPass('page visits only', origins.slice(0, rounds), session, 'none'),
+      await runPass('page visits only', origins.slice(0, rounds), session, 'none', floorOrigins),
       await runPass('each visit followed by opening and closing the panel', origins.slice(rounds, 2 * rounds), session, 'panel'),
       // The control for the panel pass: the same page opened and closed by Playwright in the
       // extension's renderer, a static file of ours with no code. What grows here is the harness.
-      await runPass('control: each visit followed by opening and closing a page with no code', origins.slice(2 * rounds), session, 'plain'),
+      await runPass('control: each visit followed by opening and closing a page with no code', origins.slice(2 * rounds, 3 * rounds), session, 'plain'),
     ];
     return [
       `the same ${SKILLS}-skill site, each round a site never visited (https, public URL policy), ${rounds} rounds per pass;`,
-      `no DevTools network inspection in the worker (${NO_WORKER_NETWORK_INSPECTION}: it keeps every response in the renderer):`,
+      `no DevTools network inspection in the worker (${NO_WORKER_NETWORK_INSPECTION}: it keeps every response in the renderer);`,
+      'memory read after each check has written its skill bodies, and after a full collection (worker heap; the pages\' heap for the renderer RSS):',
       ...passes.flatMap(passLines),
       ...summaryLines(passes),
     ];
@@ -117,9 +150,10 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
 /** What follows each visit: nothing, the panel, or the control page. */
 type AfterVisit = 'none' | 'panel' | 'plain';
 
-async function runPass(label: string, origins: string[], session: Session, after: AfterVisit): Promise<Pass> {
+async function runPass(label: string, origins: string[], session: Session, after: AfterVisit, floorOrigins: string[] = []): Promise<Pass> {
   const memory: Memory[] = [];
   const problems: string[] = [];
+  const floor: Timing[] = [];
   let renderer: string | null = null;
   const visit = async (round: number): Promise<Timing> => {
     const timing = await visitUntilBadge(origins[round]!, session, problems);
@@ -129,11 +163,21 @@ async function runPass(label: string, origins: string[], session: Session, after
     // A new process starts from nothing: its figures are not growth, and must be said so.
     if (renderer !== null && pid !== renderer) problems.push(`the extension renderer was restarted before check ${round + 1}`);
     renderer = pid;
-    memory.push({ workerHeap: await session.worker.heapAfterGc(), rendererRss: rssBytes(pid) });
+    // The check's last write (the skill bodies, after the badge) holds its bodies until it ends.
+    if (!(await session.worker.evaluate(bodiesKept(origins[round]!)))) problems.push(`${origins[round]}: skill bodies not kept within 10 s`);
+    const workerHeap = await session.worker.heapAfterGc();
+    const rendererRss = rssBytes(pid);
+    await session.collectPages();
+    memory.push({ workerHeap, rendererRss, rendererRssAfterGc: rssBytes(pid) });
     return timing;
   };
-  const timings = await interleaved(origins.length, visit, (round) => timeBoth(() => session.engineCheck(origins[round]!)));
-  return { label, timings, memory, problems };
+  const reference = async (round: number) => {
+    const timing = await timeBoth(() => session.engineCheck(origins[round]!));
+    if (floorOrigins[round]) floor.push(await bareLoop(floorOrigins[round], session, problems));
+    return timing;
+  };
+  const timings = await interleaved(origins.length, visit, reference);
+  return { label, timings, memory, problems, floor };
 }
 
 async function visitUntilBadge(origin: string, session: Session, problems: string[]): Promise<Timing> {
@@ -156,6 +200,15 @@ async function visitUntilBadge(origin: string, session: Session, problems: strin
     problems.push(`${origin}: badge "${text}", ${found}`);
   }
   return timing;
+}
+
+/** The floor: the bare loop in the worker, timed by the worker's clock. */
+async function bareLoop(origin: string, session: Session, problems: string[]): Promise<Timing> {
+  const pid = extensionRendererPid(session.extensionDir);
+  const cpu = processCpuMs(pid);
+  const { ms: wall, verified } = (await session.worker.evaluate(bareWorkerLoop(origin))) as { ms: number; verified: number };
+  if (verified !== SKILLS) problems.push(`bare loop on ${origin}: ${verified} of ${SKILLS} bodies matched`);
+  return { wall, cpu: processCpuMs(pid) - cpu };
 }
 
 async function openAndClosePanel(session: Session, problems: string[]): Promise<void> {
@@ -183,26 +236,40 @@ async function openAndClosePlainPage(session: Session, problems: string[]): Prom
 
 const growth = (values: number[]) => values.at(-1)! / values[0]!;
 
-function passLines({ label, timings, memory, problems }: Pass): string[] {
+function passLines({ label, timings, memory, problems, floor }: Pass): string[] {
   const { wall, cpu } = timings;
-  const heap = memory.map((m) => m.workerHeap);
-  const rss = memory.map((m) => m.rendererRss);
   const n = memory.length;
+  const flat = (name: string, values: number[]) =>
+    [
+      `  ${name}: after check 1 ${mib(values[0]!)}, after check ${n} ${mib(values.at(-1)!)}: ${x(growth(values))} (target ≤ ${x(FLAT)}: ${growth(values) <= FLAT ? 'met' : 'NOT met'})`,
+      `    per check: ${values.map((v) => mib(v).replace(' MiB', '')).join(', ')} MiB`,
+    ];
   return [
     `${label}:`,
     `  worker, page visit → settled badge: ${msFigure(wall.subject)}; check 1 ${ms(wall.subject[0]!)}, check ${n} ${ms(wall.subject.at(-1)!)}`,
     `  command line's engine, same sites:  ${msFigure(wall.reference)}`,
     `  ratio worker / engine, wall time: ${ratioFigure(wall.ratios)}, ${verdict(wall.ratios, 1.5)}`,
     `  CPU: extension renderer ${msFigure(cpu.subject)} per visit; engine in Node ${msFigure(cpu.reference)}`,
-    `  worker heap after GC: after check 1 ${mib(heap[0]!)}, after check ${n} ${mib(heap.at(-1)!)}: ${x(growth(heap))} (target ≤ ${x(FLAT)}: ${growth(heap) <= FLAT ? 'met' : 'NOT met'})`,
-    `    per check: ${heap.map((h) => mib(h).replace(' MiB', '')).join(', ')} MiB`,
-    `  extension renderer RSS: after check 1 ${mib(rss[0]!)}, after check ${n} ${mib(rss.at(-1)!)}: ${x(growth(rss))} (target ≤ ${x(FLAT)}: ${growth(rss) <= FLAT ? 'met' : 'NOT met'})`,
-    `    per check: ${rss.map((r) => mib(r).replace(' MiB', '')).join(', ')} MiB`,
+    ...floorLines(wall, floor),
+    ...flat('worker heap after GC', memory.map((m) => m.workerHeap)),
+    ...flat('extension renderer RSS after a full GC of its pages', memory.map((m) => m.rendererRssAfterGc)),
+    `  extension renderer RSS as read, before that GC: ${memory.map((m) => mib(m.rendererRss).replace(' MiB', '')).join(', ')} MiB (${x(growth(memory.map((m) => m.rendererRss)))}; closed panels' garbage, collected when V8 gets to it)`,
     ...problems.map((p) => `  PROBLEM: ${p}`),
+  ];
+}
+
+/** The browser's floor: what the bare loop costs in the same worker, against both sides. */
+function floorLines(wall: PairedTimings['wall'], floor: Timing[]): string[] {
+  if (floor.length !== wall.subject.length) return [];
+  const bare = floor.map((f) => f.wall);
+  return [
+    `  bare fetch + digest loop in the same worker, a fresh site each round (no page visit, parsing, storage or badge): ${msFigure(bare)}, renderer CPU ${msFigure(floor.map((f) => f.cpu))}`,
+    `  ratio bare worker loop / engine in Node (the browser's floor): ${ratioFigure(bare.map((b, i) => b / wall.reference[i]!))}`,
+    `  ratio worker / bare worker loop (what the extension adds): ${ratioFigure(wall.subject.map((w, i) => w / bare[i]!))}`,
   ];
 }
 
 function summaryLines(passes: Pass[]): string[] {
   const ratios = passes.flatMap((p) => p.timings.wall.ratios);
-  return [`ratio worker / engine over both passes: ${ratioFigure(ratios)}, ${verdict(ratios, 1.5)}`];
+  return [`ratio worker / engine over the ${passes.length} passes: ${ratioFigure(ratios)}, ${verdict(ratios, 1.5)}`];
 }
