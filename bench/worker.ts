@@ -19,7 +19,6 @@ const SKILLS = 200;
 /** Within 10 % of the size after the first check (issue 12 §1). */
 const FLAT = 1.1;
 
-
 /**
  * Runs in the worker: resolves with the worker's clock when a tab on `origin` shows a result on
  * its badge (not empty, not "checking"). Polling the badge is cheap; the stored result is read
@@ -129,12 +128,17 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
       await runPass('each visit followed by opening and closing the panel', origins.slice(rounds, 2 * rounds), session, 'panel'),
       // The control for the panel pass: the same page opened and closed by Playwright in the
       // extension's renderer, a static file of ours with no code. What grows here is the harness.
-      await runPass('control: each visit followed by opening and closing a page with no code', origins.slice(2 * rounds, 3 * rounds), session, 'plain'),
+      await runPass(
+        'control: each visit followed by opening and closing a page with no code',
+        origins.slice(2 * rounds, 3 * rounds),
+        session,
+        'plain',
+      ),
     ];
     return [
       `the same ${SKILLS}-skill site, each round a site never visited (https, public URL policy), ${rounds} rounds per pass;`,
       `no DevTools network inspection in the worker (${NO_WORKER_NETWORK_INSPECTION}: it keeps every response in the renderer);`,
-      'memory read after each check has written its skill bodies, and after a full collection (worker heap; the pages\' heap for the renderer RSS):',
+      "memory read after each check has written its skill bodies, and after a full collection (worker heap; the pages' heap for the renderer RSS):",
       ...passes.flatMap(passLines),
       ...summaryLines(passes),
     ];
@@ -164,7 +168,8 @@ async function runPass(label: string, origins: string[], session: Session, after
     if (renderer !== null && pid !== renderer) problems.push(`the extension renderer was restarted before check ${round + 1}`);
     renderer = pid;
     // The check's last write (the skill bodies, after the badge) holds its bodies until it ends.
-    if (!(await session.worker.evaluate(bodiesKept(origins[round]!)))) problems.push(`${origins[round]}: skill bodies not kept within 10 s`);
+    if (!(await session.worker.evaluate(bodiesKept(origins[round]!))))
+      problems.push(`${origins[round]}: skill bodies not kept within 10 s`);
     const workerHeap = await session.worker.heapAfterGc();
     const rendererRss = rssBytes(pid);
     await session.collectPages();
@@ -239,11 +244,10 @@ const growth = (values: number[]) => values.at(-1)! / values[0]!;
 function passLines({ label, timings, memory, problems, floor }: Pass): string[] {
   const { wall, cpu } = timings;
   const n = memory.length;
-  const flat = (name: string, values: number[]) =>
-    [
-      `  ${name}: after check 1 ${mib(values[0]!)}, after check ${n} ${mib(values.at(-1)!)}: ${x(growth(values))} (target ≤ ${x(FLAT)}: ${growth(values) <= FLAT ? 'met' : 'NOT met'})`,
-      `    per check: ${values.map((v) => mib(v).replace(' MiB', '')).join(', ')} MiB`,
-    ];
+  const flat = (name: string, values: number[]) => [
+    `  ${name}: after check 1 ${mib(values[0]!)}, after check ${n} ${mib(values.at(-1)!)}: ${x(growth(values))} (target ≤ ${x(FLAT)}: ${growth(values) <= FLAT ? 'met' : 'NOT met'})`,
+    `    per check: ${values.map((v) => mib(v).replace(' MiB', '')).join(', ')} MiB`,
+  ];
   return [
     `${label}:`,
     `  worker, page visit → settled badge: ${msFigure(wall.subject)}; check 1 ${ms(wall.subject[0]!)}, check ${n} ${ms(wall.subject.at(-1)!)}`,
@@ -251,8 +255,14 @@ function passLines({ label, timings, memory, problems, floor }: Pass): string[] 
     `  ratio worker / engine, wall time: ${ratioFigure(wall.ratios)}, ${verdict(wall.ratios, 1.5)}`,
     `  CPU: extension renderer ${msFigure(cpu.subject)} per visit; engine in Node ${msFigure(cpu.reference)}`,
     ...floorLines(wall, floor),
-    ...flat('worker heap after GC', memory.map((m) => m.workerHeap)),
-    ...flat('extension renderer RSS after a full GC of its pages', memory.map((m) => m.rendererRssAfterGc)),
+    ...flat(
+      'worker heap after GC',
+      memory.map((m) => m.workerHeap),
+    ),
+    ...flat(
+      'extension renderer RSS after a full GC of its pages',
+      memory.map((m) => m.rendererRssAfterGc),
+    ),
     `  extension renderer RSS as read, before that GC: ${memory.map((m) => mib(m.rendererRss).replace(' MiB', '')).join(', ')} MiB (${x(growth(memory.map((m) => m.rendererRss)))}; closed panels' garbage, collected when V8 gets to it)`,
     ...problems.map((p) => `  PROBLEM: ${p}`),
   ];

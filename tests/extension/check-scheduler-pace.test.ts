@@ -45,7 +45,10 @@ describe('a check does not wait on its own bookkeeping', () => {
   it('starts its requests while "checking" is painted, and paints its result after that', async () => {
     const paint = gate();
     const check = gate();
-    const { scheduler, events, tabId } = await setup(paint, check.opened.then(() => result()));
+    const { scheduler, events, tabId } = await setup(
+      paint,
+      check.opened.then(() => result()),
+    );
     const visited = scheduler.pageVisited(tabId, A);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(events).toEqual(['check started']);

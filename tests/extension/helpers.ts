@@ -59,7 +59,9 @@ export async function storedBodyDigests(): Promise<string[]> {
 
 /** The same, without the discovery documents kept for their conditional requests (issue 12 §5). */
 export async function storedSkillDigests(): Promise<string[]> {
-  const documents = new Set((await storedBodyIndex()).urls.filter((u) => /\/\.well-known\/(poppy\.json|[\w-]+\/index\.json)$/.test(u.url)).map((u) => u.hex));
+  const documents = new Set(
+    (await storedBodyIndex()).urls.filter((u) => /\/\.well-known\/(poppy\.json|[\w-]+\/index\.json)$/.test(u.url)).map((u) => u.hex),
+  );
   return (await storedBodyDigests()).filter((hex) => !documents.has(hex));
 }
 

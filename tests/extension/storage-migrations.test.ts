@@ -100,10 +100,21 @@ describe('migrations on their own', () => {
 
   it('skill bodies: version 4 is read from its packed string, with the same checks', () => {
     const good = { url: 'https://shop.example/a/SKILL.md', hex: FIND, etag: null, lastModified: null, contentType: null, cors: false };
-    const packed = JSON.stringify({ version: 4, bodies: [[FIND, 96], ['bad', 1]], urls: [good, { ...good, hex: 'nope' }] });
+    const packed = JSON.stringify({
+      version: 4,
+      bodies: [
+        [FIND, 96],
+        ['bad', 1],
+      ],
+      urls: [good, { ...good, hex: 'nope' }],
+    });
     expect(readStoredBodyIndex(packed)).toEqual({ version: 4, bodies: [[FIND, 96]], urls: [good] });
     // A v3 object packed by mistake still migrates; a broken or oversized string is no index.
-    expect(readStoredBodyIndex(JSON.stringify({ version: 3, bodies: [[FIND, 96]], urls: [] }))).toEqual({ version: 4, bodies: [[FIND, 96]], urls: [] });
+    expect(readStoredBodyIndex(JSON.stringify({ version: 3, bodies: [[FIND, 96]], urls: [] }))).toEqual({
+      version: 4,
+      bodies: [[FIND, 96]],
+      urls: [],
+    });
     expect(readStoredBodyIndex('{"version":4,"bodies":[')).toEqual({ version: 4, bodies: [], urls: [] });
     expect(readStoredBodyIndex(`${packed}${' '.repeat(4_000_000)}`)).toEqual({ version: 4, bodies: [], urls: [] });
   });
