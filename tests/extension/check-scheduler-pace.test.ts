@@ -1,6 +1,6 @@
 // What a check waits for (issue 12 §1): not the "checking" paint before its first request, and
 // not the skill-body cache's write before its result is painted; the job still ends after both.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BadgeState } from '../../utils/extension/badge';
 import { createScheduler, type RunCheckResult } from '../../utils/extension/check-scheduler';
@@ -50,12 +50,11 @@ describe('a check does not wait on its own bookkeeping', () => {
       check.opened.then(() => result()),
     );
     const visited = scheduler.pageVisited(tabId, A);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(events).toEqual(['check started']);
+    // The paint is held: the check starts all the same.
+    await vi.waitFor(() => expect(events).toEqual(['check started']));
     // The check ends before the paint: its result still comes second.
     check.open();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(events).toEqual(['check started', 'check ended']);
+    await vi.waitFor(() => expect(events).toEqual(['check started', 'check ended']));
     paint.open();
     await visited;
     await scheduler.idle();
@@ -75,7 +74,7 @@ describe('a check does not wait on its own bookkeeping', () => {
     await scheduler.pageVisited(tabId, A);
     let idle = false;
     const ended = scheduler.idle().then(() => (idle = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(events).toContain('painted result'));
     expect(events.filter((e) => e.startsWith('painted'))).toEqual(['painted checking', 'painted result']);
     // The cache's write starts once the result is painted, so nothing of the check waits behind it.
     expect(keepStarted).toBe(events.indexOf('painted result') + 1);

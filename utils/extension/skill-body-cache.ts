@@ -66,10 +66,10 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
       const index = await readIndex();
       // Insertion order is eviction order; a body stored again, or used again, moves to the end.
       const usedHexes = new Set(used.values());
-      const held = [
-        ...index.bodies.filter(([h]) => !bodies.has(h) && !usedHexes.has(h)),
-        ...index.bodies.filter(([h]) => !bodies.has(h) && usedHexes.has(h)),
-      ];
+      const held = usedLast(
+        index.bodies.filter(([h]) => !bodies.has(h)),
+        ([h]) => usedHexes.has(h),
+      );
       const added: Record<string, string> = {};
       for (const [hex, bytes] of bodies) {
         const text = toBase64(bytes);
@@ -91,9 +91,7 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
       const isUsed = (u: StoredUrl) => used.get(u.url) === u.hex;
       const others = index.urls.filter((u) => !named.has(u.url));
       const present = new Set(held.map(([h]) => h));
-      const urlList = [...others.filter((u) => !isUsed(u)), ...others.filter(isUsed), ...urls]
-        .filter((u) => present.has(u.hex))
-        .slice(-URLS_MAX);
+      const urlList = [...usedLast(others, isUsed), ...urls].filter((u) => present.has(u.hex)).slice(-URLS_MAX);
       if (evicted.length > 0) await area().remove(evicted);
       const stored: StoredBodyIndex = { version: BODY_INDEX_VERSION, bodies: held, urls: urlList };
       await area().set({ ...added, [indexKey]: packBodyIndex(stored) });
@@ -108,9 +106,9 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
     let used = new Map<string, string>();
     let chars = 0;
     let writes: Promise<void> = Promise.resolve();
-    // Read once per check: a check recalls twice (its discovery documents, then its skills), and a
-    // full index is a few hundred KB that storage deserialises anew on every read (35 ms at 1000
-    // URLs, `npm run bench`). A write by this check's flush does not need to be seen by it.
+    // Read once per check: a check recalls twice (its discovery documents, then its skills), and
+    // a full index is a few hundred KB to read and parse. A write by this check's flush does not
+    // need to be seen by it.
     let indexRead: Promise<StoredBodyIndex> | null = null;
     const flush = (): Promise<void> => {
       if (bodies.size > 0 || urls.size > 0 || used.size > 0) {
@@ -176,6 +174,11 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
     },
     batch,
   };
+}
+
+/** The same items, those `used` moved to the end (the newest end of the eviction order). */
+function usedLast<T>(items: readonly T[], used: (item: T) => boolean): T[] {
+  return [...items.filter((item) => !used(item)), ...items.filter(used)];
 }
 
 /**

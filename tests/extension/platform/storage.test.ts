@@ -322,7 +322,7 @@ describe('tabs, results and markers in storage.session', () => {
     expect(typeof raw.packed).toBe('string');
     expect(await storage.getResult(origin)).toEqual(result);
     expect((await storage.getOriginState(origin)).result).toEqual(result);
-    for (const other of [{ checkedAt: 7, packed: '{' }, { checkedAt: '7', packed: '{}' }, 'x', result]) {
+    for (const other of [{ checkedAt: 7, packed: '{' }, { checkedAt: 7, packed: '5' }, { checkedAt: '7', packed: '{}' }, 'x', result]) {
       await fakeBrowser.storage.session.set({ [`result:${origin}`]: other });
       expect(await storage.getResult(origin)).toBeNull();
     }

@@ -9,6 +9,7 @@ import { browser } from 'wxt/browser';
 import type { RawText } from '../../engine/check/check-site';
 import type { Report } from '../../engine/report/report';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS, RAW_DOCUMENTS_ORIGINS_MAX } from '../../engine/spec';
+import { packJson, unpackJson } from '../packed-json';
 import { skillBodyCache } from '../skill-body-cache';
 import {
   OPTIONS_VERSION,
@@ -154,28 +155,24 @@ export const forgetTabs = (tabIds: readonly number[], origin?: string) =>
 
 // -- results and markers ---------------------------------------------------------------------
 
-/**
- * A result as storage keeps it: the report packed in one JSON string, which storage converts at
- * once rather than value by value (a 200-skill report is written in a third of the time, and the
- * panel reads it sooner; `npm run bench`). `checkedAt` stays outside, for the sweep.
- */
+/** A result as storage keeps it: packed (packed-json.ts), `checkedAt` outside for the sweep. */
 interface PackedResult {
   checkedAt: number;
   packed: string;
 }
 
-const packResult = ({ checkedAt, ...rest }: StoredResult): PackedResult => ({ checkedAt, packed: JSON.stringify(rest) });
+/** Far past a report of the raised cap's 1000 skills; storage.session holds 10 MB in all. */
+const RESULT_PACKED_MAX = 8_000_000;
+
+const packResult = ({ checkedAt, ...rest }: StoredResult): PackedResult => ({ checkedAt, packed: packJson(rest) });
 
 /** Ours, written by `setResult`; anything else (none is) reads as no result, never a throw. */
 function unpackResult(raw: unknown): StoredResult | null {
   if (typeof raw !== 'object' || raw === null) return null;
   const { checkedAt, packed } = raw as Partial<PackedResult>;
-  if (typeof checkedAt !== 'number' || typeof packed !== 'string') return null;
-  try {
-    return { ...(JSON.parse(packed) as Omit<StoredResult, 'checkedAt'>), checkedAt };
-  } catch {
-    return null;
-  }
+  const rest = unpackJson(packed, RESULT_PACKED_MAX);
+  if (typeof checkedAt !== 'number' || typeof rest !== 'object' || rest === null) return null;
+  return { ...(rest as Omit<StoredResult, 'checkedAt'>), checkedAt };
 }
 
 export const getResult = async (origin: string) => unpackResult(await read<unknown>(session(), resultKey(origin)));

@@ -1,5 +1,6 @@
 import { isBodyPair } from './skill-bodies-v1-to-v2';
 import { isStoredUrl, type BodyIndexV3 } from './skill-bodies-v2-to-v3';
+import { packJson, unpackJson } from '../packed-json';
 import { BODY_INDEX_VERSION, isRecord, type StoredBodyIndex } from './versions';
 
 /** Version 3: the same fields as 4, stored as a nested object rather than packed in one string. */
@@ -17,15 +18,7 @@ export function bodyIndexV3ToV4(v3: Record<string, unknown> | BodyIndexV3): Stor
 /** Far past the 2000 URLs and 5 MB of bodies it indexes: anything longer is not ours. */
 const PACKED_MAX = 4_000_000;
 
-/** Version 4 is stored as one JSON string; its object, or null when it is not one. */
-export function unpackBodyIndex(raw: string): unknown {
-  if (raw.length > PACKED_MAX) return null;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return null;
-  }
-}
+/** Version 4 is stored packed, as one JSON string; its object, or null when it is not one. */
+export const unpackBodyIndex = (raw: string): unknown => unpackJson(raw, PACKED_MAX);
 
-/** What storage keeps: one string, which it converts at once, not value by value. */
-export const packBodyIndex = (index: StoredBodyIndex): string => JSON.stringify(index);
+export const packBodyIndex = (index: StoredBodyIndex): string => packJson(index);
