@@ -1,6 +1,7 @@
 /**
- * Storage quotas (issue 13 §4): 60 public origins visited in a row, each publishing 200 verified
- * skills. storage.session (the per-origin results) and storage.local (the skill-body cache) stay
+ * Storage quotas (issue 13 §4): 16 public origins visited in a row, each publishing 200 verified
+ * skills whose descriptions and frontmatter are as long as the spec allows, so that their results
+ * outgrow storage.session's quota (about 1 MB an origin against 10 MB) and the sweep runs. storage.session (the per-origin results) and storage.local (the skill-body cache) stay
  * within their quotas, the newest origin's result survives, and the panel is never blank: it
  * shows each tab's 200 skills, and a swept origin's tab a check or its result, never nothing.
  * The origins are visited one after another in one tab while another stays on the first; on a
@@ -18,14 +19,28 @@ import { visibleText } from '../harness/hostile';
 import { settledPanel, statuses } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
-const ORIGINS = 60;
+const ORIGINS = 16;
 const SKILLS = 200;
+const DESCRIPTION_MAX_ASCII = 1000;
 
 function busySite(n: number): FixtureSite {
   const name = `q-store-${String(n).padStart(2, '0')}`;
   const filler = 'Call the store API in the order below and show the User each result. '.repeat(10);
+  // Near the caps (description 1024, compatibility 500 code points; metadata free): what a
+  // result keeps of each skill, twice for the description (the index entry and the frontmatter).
+  const long = (label: string, length: number) => `${label} `.padEnd(length, 'lorem ipsum dolor sit amet ');
+  const frontmatter = [
+    `compatibility: ${long('Needs the store API', 480)}`,
+    'metadata:',
+    ...['audience', 'steps', 'notes', 'limits'].map((key) => `  ${key}: ${long(key, 900)}`),
+  ].join('\n');
   const skills = Array.from({ length: SKILLS }, (_, i) =>
-    skillFile({ name: `skill-${i}`, description: `Skill ${i} of store ${n}.`, body: `# Skill ${i} of ${name}\n\n${filler}\n` }),
+    skillFile({
+      name: `skill-${i}`,
+      description: long(`Skill ${i} of store ${n}.`, DESCRIPTION_MAX_ASCII),
+      body: `# Skill ${i} of ${name}\n\n${filler}\n`,
+      frontmatter,
+    }),
   );
   const dir = WELL_KNOWN.skillIndex.replace(/index\.json$/, '');
   return {
@@ -107,6 +122,8 @@ describe(`${ORIGINS} origins of ${SKILLS} skills in a row (Chromium)`, () => {
     }
 
     const usage = await measure();
+    // The session quota was reached and the sweep made room: not every result is still there.
+    expect(usage.results.length).toBeLessThan(ORIGINS);
     const last = ORIGINS - 1;
     expect(usage.results).toContain(`${STORAGE_KEYS.resultPrefix}${origin(last)}`);
     expect(usage.results).toContain(`${STORAGE_KEYS.resultPrefix}${origin(0)}`);
