@@ -1,7 +1,9 @@
 // The floor under the worker's figure (issue 12 §1): the least a check can cost in the browser,
 // measured in the extension's own worker. The same requests as the engine makes for a
 // 200-skill site (poppy.json, the index, every SKILL.md, 6 at a time), each body digested, with
-// the options every check sends; no page visit, no parsing, no storage, no badge.
+// the options every check sends (skill files kept out of the HTTP cache, as fetch-bounded.ts's
+// cacheMode does); no page visit, no parsing, no storage, no badge.
+import { cacheMode } from '../utils/engine/net/fetch-bounded';
 import { WELL_KNOWN } from '../utils/engine/spec';
 
 /** Runs in the worker; resolves with its own clock's milliseconds and the bodies that matched. */
@@ -19,7 +21,8 @@ export const bareWorkerLoop = (origin: string) => `(async () => {
     while (next < index.skills.length) {
       const skill = index.skills[next++];
       const stop = new AbortController();
-      const bytes = await (await fetch(new URL(skill.url, indexUrl).href, { ...init, signal: stop.signal })).arrayBuffer();
+      const skillInit = { ...init, cache: ${JSON.stringify(cacheMode('skill-md', false))}, signal: stop.signal };
+      const bytes = await (await fetch(new URL(skill.url, indexUrl).href, skillInit)).arrayBuffer();
       if ('sha256:' + hex(await crypto.subtle.digest('SHA-256', bytes)) === skill.digest) verified++;
     }
   };

@@ -15,7 +15,7 @@ import type { FixtureServer } from '../../fixtures/server';
 import { REDIRECT_STATUS_LABELS, REDIRECT_STATUS_SITE } from '../hostile-sites/redirect-statuses';
 import { BASIC_PASSWORD, BASIC_USER, SESSION_COOKIE, SESSION_SITE, session } from '../hostile-sites/session';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
-import { extensionRequests } from '../harness/expected';
+import { extensionRequests, pragmaByKind } from '../harness/expected';
 import { leaks, READ_SESSION_RULES, refusedTargetsReached, shownFindings, startHostileServer } from '../harness/hostile';
 import { statuses, visitAndCheck } from '../harness/panel';
 import { waitFor } from '../harness/wait';
@@ -113,6 +113,7 @@ describe('network guard in Chromium', () => {
     const ours = extensionRequests(server);
     expect(ours.filter((r) => r.host.startsWith(`${SESSION_SITE}.`)).length).toBeGreaterThanOrEqual(4);
     expect(leaks(server)).toEqual([]);
+    expect(pragmaByKind(ours)).toEqual({ skillFiles: ['no-cache'], documents: [''] });
     console.log(`hostile-network: ${ours.length} extension requests checked for identifying headers`);
   });
 

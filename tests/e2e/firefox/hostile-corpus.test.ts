@@ -14,7 +14,7 @@ import type { FixtureServer } from '../../fixtures/server';
 import { publicDomain, type FixtureSite } from '../../fixtures/site';
 import { LAN_HOST, REDIRECT_STATUS_SITE } from '../hostile-sites/redirect-statuses';
 import { SESSION_SITE } from '../hostile-sites/session';
-import { extensionRequests } from '../harness/expected';
+import { extensionRequests, pragmaByKind } from '../harness/expected';
 import { launchFirefox, type FirefoxSession } from '../harness/firefox';
 import { leaks, refusedTargetsReached, shownFindings, startHostileServer } from '../harness/hostile';
 import { settledPanel, statuses } from '../harness/panel';
@@ -78,6 +78,7 @@ describe('the whole hostile corpus in Firefox', () => {
     expect(ours.length).toBeGreaterThan(HOSTILE_SITES.length);
     expect(refusedTargetsReached(ours)).toEqual([]);
     expect(leaks(server)).toEqual([]);
+    expect(pragmaByKind(ours)).toEqual({ skillFiles: ['no-cache'], documents: [''] });
     console.log(`hostile corpus (Firefox): ${HOSTILE_SITES.length} sites, ${ours.length} extension requests checked, 0 leaks`);
   });
 });

@@ -32,6 +32,22 @@ export function extensionRequests(server: FixtureServer, since = 0): RecordedReq
   return server.requests.slice(since).filter((r) => r.headers['sec-fetch-dest'] === 'empty');
 }
 
+/**
+ * The `Pragma` our requests carried (none: ''), for skill files and for the discovery documents:
+ * skill files are fetched `no-store` (fetch-bounded.ts cacheMode), which makes the browser send
+ * `Pragma: no-cache`; poppy.json and the indexes keep the HTTP cache's default. Conditional
+ * document requests are left out: with our own validators the Fetch standard makes them
+ * `no-store` too, and Firefox then sends the header (Chromium does not).
+ */
+export function pragmaByKind(requests: readonly RecordedRequest[]): { skillFiles: string[]; documents: string[] } {
+  const values = (list: readonly RecordedRequest[]) => [...new Set(list.map((r) => r.headers.pragma ?? ''))].sort();
+  const documents: readonly string[] = [WELL_KNOWN.poppy, WELL_KNOWN.skillIndex];
+  return {
+    skillFiles: values(requests.filter((r) => /\/SKILL\.md$|\.(tar\.gz|zip)$/.test(r.url))),
+    documents: values(requests.filter((r) => documents.includes(r.url) && !r.headers['if-none-match'] && !r.headers['if-modified-since'])),
+  };
+}
+
 /** Headers that would carry the person's identity or browsing context to a site. */
 export const IDENTIFYING_HEADERS = ['cookie', 'authorization', 'referer'] as const;
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../../cli/node-transport';
 import {
   browserTransport,
+  cacheMode,
   capFor,
   fetchBounded,
   mediaTypeEssence,
@@ -226,9 +227,26 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
       expect(headers.cookie).toBe(undefined);
       expect(headers.authorization).toBe(undefined);
       expect(headers.referer).toBe(undefined);
-      expect(headers['cache-control']).toBe(undefined);
+      // A skill file is asked of the site itself, never of a stored copy (cacheMode).
+      expect([headers['cache-control'], headers.pragma]).toEqual(['no-cache', 'no-cache']);
       expect(headers.accept).toBe('text/markdown, text/plain, */*;q=0.1');
     }
+    expect(setup.server().log[before - 1]?.headers['cache-control']).toBe(undefined);
+  });
+
+  it('keeps skill files and archives out of the HTTP cache; the discovery documents use it, revalidated on a re-check', () => {
+    const modes = (['poppy', 'index', 'metadata', 'skill-md', 'archive'] as const).map((kind) => [
+      kind,
+      cacheMode(kind, false),
+      cacheMode(kind, true),
+    ]);
+    expect(modes).toEqual([
+      ['poppy', 'default', 'no-cache'],
+      ['index', 'default', 'no-cache'],
+      ['metadata', 'default', 'no-cache'],
+      ['skill-md', 'no-store', 'no-store'],
+      ['archive', 'no-store', 'no-store'],
+    ]);
   });
 
   it('revalidates on a re-check', async () => {

@@ -63,6 +63,20 @@ function accept(types: readonly string[]): Readonly<Record<string, string>> {
   return Object.freeze({ Accept: [...types, '*/*;q=0.1'].join(', ') });
 }
 
+/**
+ * The browser's HTTP cache for a request. Skill files and archives never touch it ('no-store'):
+ * their status comes from this check's answer (D5), which a fresh cached copy is not; our own
+ * body cache and validators already make an unchanged file a 304; and a site's 200 files (up to
+ * 10 MiB each) would otherwise push the user's own pages out of their cache. The browser then
+ * sends `Cache-Control: no-cache` with them, as the Fetch standard says. The discovery documents
+ * keep the cache's default, so their `Cache-Control` is honoured ("Check again" revalidates).
+ * The cache's lookups and writes were also a fifth of a 200-skill check in Chromium (bench).
+ */
+export function cacheMode(kind: FetchKind, revalidate: boolean): RequestCache {
+  if (kind === 'skill-md' || kind === 'archive') return 'no-store';
+  return revalidate ? 'no-cache' : 'default';
+}
+
 export function capFor(kind: FetchKind, limits: Limits): number {
   switch (kind) {
     case 'poppy':
@@ -185,7 +199,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     credentials: 'omit',
     referrerPolicy: 'no-referrer',
     redirect: transport.manualRedirects ? 'manual' : 'follow',
-    cache: options.revalidate ? 'no-cache' : 'default',
+    cache: cacheMode(kind, options.revalidate === true),
   };
   // A plain property, set only for a transport that needs it (a getter would put every init in
   // slow dictionary mode: a microsecond per request).
