@@ -24,11 +24,13 @@ export interface BadgeLook {
   lit: boolean;
 }
 
-const ICON_SIZES = [16, 32, 48, 128] as const;
+/** The toolbar shows the icon at 16 px, 32 on a 2x screen (the manifest's 48 and 128 are for the
+ *  browser's extension pages): only these are given to `setIcon`. */
+export const TOOLBAR_ICON_SIZES = [16, 32] as const;
 
 /** `public/icon/<size>.png` when lit, `idle-<size>.png` otherwise. */
 export function iconPaths(lit: boolean): Record<string, string> {
-  return Object.fromEntries(ICON_SIZES.map((size) => [String(size), `/icon/${lit ? '' : 'idle-'}${size}.png`]));
+  return Object.fromEntries(TOOLBAR_ICON_SIZES.map((size) => [String(size), `/icon/${lit ? '' : 'idle-'}${size}.png`]));
 }
 
 /** The organization's name when poppy.json gives one, else the host (the panel's heading). */

@@ -30,6 +30,15 @@ describe('Chromium harness', () => {
     expect(await worker.evaluate('chrome.runtime.id')).toBe(browser.extensionId);
   });
 
+  it("gives the worker what the toolbar icon's decoding needs (utils/extension/platform/toolbar-icon.ts)", async () => {
+    const worker = await browser.worker();
+    expect(await worker.evaluate(`[typeof createImageBitmap, typeof OffscreenCanvas, typeof ImageData]`)).toEqual([
+      'function',
+      'function',
+      'function',
+    ]);
+  });
+
   it('tells tabs apart by id', async () => {
     const first = await browser.visit(`${server.origin('no-poppy')}/`);
     const second = await browser.visit(`${server.origin('no-poppy')}/`);

@@ -35,5 +35,11 @@ describe('Firefox harness', () => {
     const host = new URL(server.origin('no-poppy')).hostname;
     const granted = await panel.evaluate(`browser.permissions.contains({ origins: ['http://${host}/*', 'https://a.example/*'] })`);
     expect(granted).toBe(true);
+    // What the toolbar icon's decoding needs (toolbar-icon.ts): Firefox's background is a page like this one.
+    expect(await panel.evaluate(`[typeof createImageBitmap, typeof OffscreenCanvas, typeof ImageData]`)).toEqual([
+      'function',
+      'function',
+      'function',
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { browser } from 'wxt/browser';
-import { BADGE_TEXT_COLOR, badgeLook, iconPaths, type BadgeState } from '../badge';
+import { BADGE_TEXT_COLOR, badgeLook, type BadgeState } from '../badge';
 import type { Translate } from '../i18n';
 import { t as translate } from './i18n';
 import { supportedOrigin } from '../page-support';
+import { toolbarIcon } from './toolbar-icon';
 
 /**
  * Copies a tab's badge state onto the toolbar button. Always per tab: a global badge would show
@@ -16,7 +17,7 @@ export async function applyBadge(tabId: number, state: BadgeState, t: Translate 
       browser.action.setBadgeBackgroundColor({ tabId, color: look.color }),
       browser.action.setBadgeTextColor({ tabId, color: BADGE_TEXT_COLOR }),
       browser.action.setTitle({ tabId, title: look.title }),
-      browser.action.setIcon({ tabId, path: iconPaths(look.lit) }),
+      toolbarIcon(look.lit).then((icon) => browser.action.setIcon({ tabId, ...icon })),
     ]);
   } catch {
     // The tab closed while its check ran: nothing left to paint.
