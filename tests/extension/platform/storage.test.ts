@@ -344,6 +344,8 @@ describe('tabs, results and markers in storage.session', () => {
   it('tells a watcher about its own origin only', async () => {
     const onChange = vi.fn();
     const stop = storage.watchOrigin('https://a.example', onChange);
+    // On storage.session's own event: the all-areas one would bring every skill-body write along.
+    expect([fakeBrowser.storage.session.onChanged.hasListeners(), fakeBrowser.storage.onChanged.hasListeners()]).toEqual([true, false]);
     await storage.setMarker('https://b.example', { startedAt: 1, allHosts: false, revalidate: false, attempts: 1, done: 0, total: 0 });
     expect(onChange).not.toHaveBeenCalled();
     await storage.setResult('https://a.example', {
@@ -354,6 +356,7 @@ describe('tabs, results and markers in storage.session', () => {
     });
     expect(onChange).toHaveBeenCalledTimes(1);
     stop();
+    expect(fakeBrowser.storage.session.onChanged.hasListeners()).toBe(false);
     await storage.clearMarker('https://a.example');
     expect(onChange).toHaveBeenCalledTimes(1);
   });

@@ -254,14 +254,18 @@ export async function sweepResults(maxAgeMs: number, now: number): Promise<void>
   if (stale.length > 0) await session().remove(stale);
 }
 
-/** Calls `onChange` when the result or marker of `origin` changes; returns the unsubscribe. */
+/**
+ * Calls `onChange` when the result or marker of `origin` changes; returns the unsubscribe.
+ * storage.session's own event, not `storage.onChanged`: that one would also bring the panel
+ * every skill-body write to storage.local, a megabyte of old and new values each.
+ */
 export function watchOrigin(origin: string, onChange: () => void): () => void {
   const keys = new Set([resultKey(origin), markerKey(origin)]);
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'session' && Object.keys(changes).some((k) => keys.has(k))) onChange();
+  const listener = (changes: Record<string, unknown>) => {
+    if (Object.keys(changes).some((k) => keys.has(k))) onChange();
   };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  session().onChanged.addListener(listener);
+  return () => session().onChanged.removeListener(listener);
 }
 
 // -- options ---------------------------------------------------------------------------------
