@@ -70,6 +70,8 @@ interface Pass {
   problems: string[];
   /** The bare loop in the worker, one per round, when the pass measures the floor. */
   floor: Timing[];
+  /** The same while the tab loads a page of an origin checked already (a visit, no check). */
+  floorWithVisit: Timing[];
 }
 
 interface Session {
@@ -94,8 +96,8 @@ const NO_WORKER_NETWORK_INSPECTION = 'PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK'
 export async function benchWorker(rounds = 10): Promise<string[]> {
   const extensionDir = productionBuild();
   // bench0 warms the command line's engine; every visit, and every bare loop of the first pass,
-  // then gets a site never seen before.
-  const sites = await serveMany(SKILLS, 4096, 1 + 4 * rounds);
+  // then gets a site never seen before; the last is the checked origin the floor's visits load.
+  const sites = await serveMany(SKILLS, 4096, 2 + 5 * rounds);
   const inspection = process.env[NO_WORKER_NETWORK_INSPECTION];
   process.env[NO_WORKER_NETWORK_INSPECTION] = '1';
   const browser = await launchChromium();
@@ -122,9 +124,11 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
     };
     const session: Session = { browser, worker, tab: await browser.context.newPage(), extensionDir, engineCheck, collectPages };
     const origins = sites.names.slice(1).map((name) => sites.publicOrigin(name));
-    const floorOrigins = origins.slice(3 * rounds);
+    const floorOrigins = { alone: origins.slice(3 * rounds, 4 * rounds), withVisit: origins.slice(4 * rounds, 5 * rounds) };
+    const checked = origins[5 * rounds]!;
+    await visitUntilBadge(checked, session, []);
     const passes = [
-      await runPass('page visits only', origins.slice(0, rounds), session, 'none', floorOrigins),
+      await runPass('page visits only', origins.slice(0, rounds), session, 'none', { ...floorOrigins, checked }),
       await runPass('each visit followed by opening and closing the panel', origins.slice(rounds, 2 * rounds), session, 'panel'),
       // The control for the panel pass: the same page opened and closed by Playwright in the
       // extension's renderer, a static file of ours with no code. What grows here is the harness.
@@ -154,10 +158,18 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
 /** What follows each visit: nothing, the panel, or the control page. */
 type AfterVisit = 'none' | 'panel' | 'plain';
 
-async function runPass(label: string, origins: string[], session: Session, after: AfterVisit, floorOrigins: string[] = []): Promise<Pass> {
+/** Sites for the floor's bare loops, one per round, and the checked origin its visits load. */
+interface FloorSites {
+  alone: string[];
+  withVisit: string[];
+  checked: string;
+}
+
+async function runPass(label: string, origins: string[], session: Session, after: AfterVisit, floorSites?: FloorSites): Promise<Pass> {
   const memory: Memory[] = [];
   const problems: string[] = [];
   const floor: Timing[] = [];
+  const floorWithVisit: Timing[] = [];
   let renderer: string | null = null;
   const visit = async (round: number): Promise<Timing> => {
     const timing = await visitUntilBadge(origins[round]!, session, problems);
@@ -178,11 +190,14 @@ async function runPass(label: string, origins: string[], session: Session, after
   };
   const reference = async (round: number) => {
     const timing = await timeBoth(() => session.engineCheck(origins[round]!));
-    if (floorOrigins[round]) floor.push(await bareLoop(floorOrigins[round], session, problems));
+    if (floorSites) {
+      floor.push(await bareLoop(floorSites.alone[round]!, session, problems));
+      floorWithVisit.push(await bareLoop(floorSites.withVisit[round]!, session, problems, `${floorSites.checked}/?round-${round}`));
+    }
     return timing;
   };
   const timings = await interleaved(origins.length, visit, reference);
-  return { label, timings, memory, problems, floor };
+  return { label, timings, memory, problems, floor, floorWithVisit };
 }
 
 async function visitUntilBadge(origin: string, session: Session, problems: string[]): Promise<Timing> {
@@ -207,11 +222,18 @@ async function visitUntilBadge(origin: string, session: Session, problems: strin
   return timing;
 }
 
-/** The floor: the bare loop in the worker, timed by the worker's clock. */
-async function bareLoop(origin: string, session: Session, problems: string[]): Promise<Timing> {
+/**
+ * The floor: the bare loop in the worker, timed by the worker's clock; with `visit`, started as
+ * the tab loads that page of an origin checked already, so the visit costs the browser what a
+ * visit costs (a navigation, the content script, a badge from the stored result) and no check.
+ */
+async function bareLoop(origin: string, session: Session, problems: string[], visit?: string): Promise<Timing> {
+  await session.tab.goto('about:blank');
   const pid = extensionRendererPid(session.extensionDir);
   const cpu = processCpuMs(pid);
-  const { ms: wall, verified } = (await session.worker.evaluate(bareWorkerLoop(origin))) as { ms: number; verified: number };
+  const loop = session.worker.evaluate(bareWorkerLoop(origin)) as Promise<{ ms: number; verified: number }>;
+  if (visit) await session.tab.goto(visit);
+  const { ms: wall, verified } = await loop;
   if (verified !== SKILLS) problems.push(`bare loop on ${origin}: ${verified} of ${SKILLS} bodies matched`);
   return { wall, cpu: processCpuMs(pid) - cpu };
 }
@@ -241,7 +263,7 @@ async function openAndClosePlainPage(session: Session, problems: string[]): Prom
 
 const growth = (values: number[]) => values.at(-1)! / values[0]!;
 
-function passLines({ label, timings, memory, problems, floor }: Pass): string[] {
+function passLines({ label, timings, memory, problems, floor, floorWithVisit }: Pass): string[] {
   const { wall, cpu } = timings;
   const n = memory.length;
   const flat = (name: string, values: number[]) => [
@@ -254,7 +276,7 @@ function passLines({ label, timings, memory, problems, floor }: Pass): string[] 
     `  command line's engine, same sites:  ${msFigure(wall.reference)}`,
     `  ratio worker / engine, wall time: ${ratioFigure(wall.ratios)}, ${verdict(wall.ratios, 1.5)}`,
     `  CPU: extension renderer ${msFigure(cpu.subject)} per visit; engine in Node ${msFigure(cpu.reference)}`,
-    ...floorLines(wall, floor),
+    ...floorLines(wall, floor, floorWithVisit),
     ...flat(
       'worker heap after GC',
       memory.map((m) => m.workerHeap),
@@ -269,13 +291,16 @@ function passLines({ label, timings, memory, problems, floor }: Pass): string[] 
 }
 
 /** The browser's floor: what the bare loop costs in the same worker, against both sides. */
-function floorLines(wall: PairedTimings['wall'], floor: Timing[]): string[] {
-  if (floor.length !== wall.subject.length) return [];
+function floorLines(wall: PairedTimings['wall'], floor: Timing[], withVisit: Timing[]): string[] {
+  if (floor.length !== wall.subject.length || withVisit.length !== floor.length) return [];
   const bare = floor.map((f) => f.wall);
+  const visited = withVisit.map((f) => f.wall);
   return [
     `  bare fetch + digest loop in the same worker, a fresh site each round (no page visit, parsing, storage or badge): ${msFigure(bare)}, renderer CPU ${msFigure(floor.map((f) => f.cpu))}`,
     `  ratio bare worker loop / engine in Node (the browser's floor): ${ratioFigure(bare.map((b, i) => b / wall.reference[i]!))}`,
     `  ratio worker / bare worker loop (what the extension adds): ${ratioFigure(wall.subject.map((w, i) => w / bare[i]!))}`,
+    `  the same loop while the tab loads a page of an origin checked already (what a page visit costs the browser, no check): ${msFigure(visited)}; ratio to the loop alone ${ratioFigure(visited.map((v, i) => v / bare[i]!))}`,
+    `  ratio worker / that loop (what the extension adds to a page visit and the requests): ${ratioFigure(wall.subject.map((w, i) => w / visited[i]!))}`,
   ];
 }
 
