@@ -63,18 +63,24 @@ export async function benchCliStart(rounds = 21): Promise<string[]> {
   ];
 }
 
+/** A whole `poppy-inspector check --json` process of `origin`, which must verify `count` skills. */
+export function cliCheck(origin: string, count: number, extraArgs: string[] = []): () => Promise<Timing> {
+  buildCli();
+  return expecting(
+    [CLI, 'check', '--json', origin, ...extraArgs],
+    (r) =>
+      r.code === 0 &&
+      (JSON.parse(r.stdout) as { skills: { status: string }[] }).skills.filter((s) => s.status === 'verified').length === count,
+    `check --json ${origin}`,
+  );
+}
+
 export async function benchCliCheck(count = 200, rounds = 15): Promise<string[]> {
   buildCli();
   const sites = await serveMany(count, 4096);
   const origin = sites.origin(sites.names[0]!);
   try {
-    const check = expecting(
-      [CLI, 'check', '--json', origin],
-      (r) =>
-        r.code === 0 &&
-        (JSON.parse(r.stdout) as { skills: { status: string }[] }).skills.filter((s) => s.status === 'verified').length === count,
-      'check --json',
-    );
+    const check = cliCheck(origin, count);
     const minimal = expecting(
       ['bench/minimal-check.mjs', origin, WELL_KNOWN.poppy, WELL_KNOWN.skillIndex],
       (r) => r.code === 0 && r.stdout.includes(`"verified":${count}`),

@@ -1,12 +1,16 @@
 // The extension's worker on the 200-skill site (issue 12 §1): a page visit until the tab's badge
 // shows the result, against the command line's engine checking the same site in this process;
 // and memory over ten checks of fresh 200-skill sites, without and with the panel opened.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { createNodeTransport } from '../cli/node-transport';
 import { launchChromium, type ChromiumSession } from '../tests/e2e/harness/chromium';
 import { SETTLED } from '../tests/e2e/harness/panel';
 import { checkSite } from '../utils/engine/check';
 import { STORAGE_KEYS } from '../utils/extension/platform/storage';
+import { cliCheck } from './cli';
 import { cliEngineDeps } from './cli-engine';
 import { unverified } from './engine';
 import { productionBuild } from './extension';
@@ -72,6 +76,8 @@ interface Pass {
   floor: Timing[];
   /** The same while the tab loads a page of an origin checked already (a visit, no check). */
   floorWithVisit: Timing[];
+  /** A whole `poppy-inspector check --json` process of the round's site, when the pass has floors. */
+  cli: Timing[];
 }
 
 interface Session {
@@ -80,6 +86,8 @@ interface Session {
   tab: Page;
   extensionDir: string;
   engineCheck: (origin: string) => Promise<void>;
+  /** The command line as a user runs it, on the same sites (pinned to loopback, the test CA). */
+  cliCheck: (origin: string) => Promise<Timing>;
   /** A full collection of the heap the extension's pages share (closed panels' garbage). */
   collectPages: () => Promise<void>;
 }
@@ -122,7 +130,19 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
       await pages.send('HeapProfiler.collectGarbage');
       await pages.send('HeapProfiler.collectGarbage');
     };
-    const session: Session = { browser, worker, tab: await browser.context.newPage(), extensionDir, engineCheck, collectPages };
+    const caFile = join(mkdtempSync(join(tmpdir(), 'poppy-bench-ca-')), 'ca.pem');
+    writeFileSync(caFile, sites.caPem);
+    const pins = Object.keys(sites.resolve).flatMap((host) => ['--resolve', `${host}:127.0.0.1`]);
+    const cli = (origin: string) => cliCheck(origin, SKILLS, [...pins, '--cacert', caFile])();
+    const session: Session = {
+      browser,
+      worker,
+      tab: await browser.context.newPage(),
+      extensionDir,
+      engineCheck,
+      cliCheck: cli,
+      collectPages,
+    };
     const origins = sites.names.slice(1).map((name) => sites.publicOrigin(name));
     const floorOrigins = { alone: origins.slice(3 * rounds, 4 * rounds), withVisit: origins.slice(4 * rounds, 5 * rounds) };
     const checked = origins[5 * rounds]!;
@@ -170,6 +190,7 @@ async function runPass(label: string, origins: string[], session: Session, after
   const problems: string[] = [];
   const floor: Timing[] = [];
   const floorWithVisit: Timing[] = [];
+  const cli: Timing[] = [];
   let renderer: string | null = null;
   const visit = async (round: number): Promise<Timing> => {
     const timing = await visitUntilBadge(origins[round]!, session, problems);
@@ -191,13 +212,14 @@ async function runPass(label: string, origins: string[], session: Session, after
   const reference = async (round: number) => {
     const timing = await timeBoth(() => session.engineCheck(origins[round]!));
     if (floorSites) {
+      cli.push(await session.cliCheck(origins[round]!));
       floor.push(await bareLoop(floorSites.alone[round]!, session, problems));
       floorWithVisit.push(await bareLoop(floorSites.withVisit[round]!, session, problems, `${floorSites.checked}/?round-${round}`));
     }
     return timing;
   };
   const timings = await interleaved(origins.length, visit, reference);
-  return { label, timings, memory, problems, floor, floorWithVisit };
+  return { label, timings, memory, problems, floor, floorWithVisit, cli };
 }
 
 async function visitUntilBadge(origin: string, session: Session, problems: string[]): Promise<Timing> {
@@ -263,7 +285,7 @@ async function openAndClosePlainPage(session: Session, problems: string[]): Prom
 
 const growth = (values: number[]) => values.at(-1)! / values[0]!;
 
-function passLines({ label, timings, memory, problems, floor, floorWithVisit }: Pass): string[] {
+function passLines({ label, timings, memory, problems, floor, floorWithVisit, cli }: Pass): string[] {
   const { wall, cpu } = timings;
   const n = memory.length;
   const flat = (name: string, values: number[]) => [
@@ -276,6 +298,7 @@ function passLines({ label, timings, memory, problems, floor, floorWithVisit }: 
     `  command line's engine, same sites:  ${msFigure(wall.reference)}`,
     `  ratio worker / engine, wall time: ${ratioFigure(wall.ratios)}, ${verdict(wall.ratios, 1.5)}`,
     `  CPU: extension renderer ${msFigure(cpu.subject)} per visit; engine in Node ${msFigure(cpu.reference)}`,
+    ...cliLines(wall, cli),
     ...floorLines(wall, floor, floorWithVisit),
     ...flat(
       'worker heap after GC',
@@ -287,6 +310,16 @@ function passLines({ label, timings, memory, problems, floor, floorWithVisit }: 
     ),
     `  extension renderer RSS as read, before that GC: ${memory.map((m) => mib(m.rendererRss).replace(' MiB', '')).join(', ')} MiB (${x(growth(memory.map((m) => m.rendererRss)))}; closed panels' garbage, collected when V8 gets to it)`,
     ...problems.map((p) => `  PROBLEM: ${p}`),
+  ];
+}
+
+/** The command line as a user starts it (Node's start and module loading included), same sites. */
+function cliLines(wall: PairedTimings['wall'], cli: Timing[]): string[] {
+  if (cli.length !== wall.subject.length) return [];
+  const whole = cli.map((c) => c.wall);
+  return [
+    `  the command line, whole process (\`poppy-inspector check --json\`), same sites: ${msFigure(whole)}`,
+    `  ratio worker / the command line's whole process (a page visit to its badge against a command to its exit): ${ratioFigure(wall.subject.map((w, i) => w / whole[i]!))}`,
   ];
 }
 

@@ -136,7 +136,8 @@ export function createScheduler(deps: SchedulerDeps) {
     let keep: (() => Promise<void>) | undefined;
     try {
       await store.setMarker(origin, marker);
-      // The "checking" paint (60–80 ms of badge calls, `npm run bench`) and the check side by
+      // The "checking" paint (storage reads and badge calls: 20–60 ms into a 200-skill check, timed
+      // in the worker; 60–200 ms before the toolbar icon was decoded once) and the check side by
       // side; the paint ends first whatever the check does, so it never covers the result.
       const painting = showOrigin(origin).then(started);
       let result: RunCheckResult;
