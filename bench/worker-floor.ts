@@ -1,15 +1,16 @@
 // The floor under the worker's figure (issue 12 §1): the least a check can cost in the browser,
 // measured in the extension's own worker. The same requests as the engine makes for a
 // 200-skill site (poppy.json, the index, every SKILL.md, 6 at a time), each body digested, with
-// the options every check sends (skill files kept out of the HTTP cache, as fetch-bounded.ts's
-// cacheMode does); no page visit, no parsing, no storage, no badge.
-import { cacheMode } from '../utils/engine/net/fetch-bounded';
+// the options every check sends (fetch-bounded.ts's requestInit: skill files kept out of the
+// HTTP cache); no page visit, no parsing, no storage, no badge.
+import { requestInit } from '../utils/engine/net/fetch-bounded';
 import { WELL_KNOWN } from '../utils/engine/spec';
 
 /** Runs in the worker; resolves with its own clock's milliseconds and the bodies that matched. */
 export const bareWorkerLoop = (origin: string) => `(async () => {
   const origin = ${JSON.stringify(origin)};
-  const init = { credentials: 'omit', referrerPolicy: 'no-referrer', headers: { Accept: 'text/markdown, */*;q=0.1' } };
+  const init = ${JSON.stringify(requestInit('index', {}, false))};
+  const skillInit = ${JSON.stringify(requestInit('skill-md', {}, false))};
   const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
   const start = performance.now();
   await (await fetch(origin + ${JSON.stringify(WELL_KNOWN.poppy)}, init)).arrayBuffer();
@@ -21,8 +22,7 @@ export const bareWorkerLoop = (origin: string) => `(async () => {
     while (next < index.skills.length) {
       const skill = index.skills[next++];
       const stop = new AbortController();
-      const skillInit = { ...init, cache: ${JSON.stringify(cacheMode('skill-md', false))}, signal: stop.signal };
-      const bytes = await (await fetch(new URL(skill.url, indexUrl).href, skillInit)).arrayBuffer();
+      const bytes = await (await fetch(new URL(skill.url, indexUrl).href, { ...skillInit, signal: stop.signal })).arrayBuffer();
       if ('sha256:' + hex(await crypto.subtle.digest('SHA-256', bytes)) === skill.digest) verified++;
     }
   };

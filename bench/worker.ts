@@ -1,7 +1,7 @@
 // The extension's worker on the 200-skill site (issue 12 §1): a page visit until the tab's badge
 // shows the result, against the command line's engine checking the same site in this process;
 // and memory over ten checks of fresh 200-skill sites, without and with the panel opened.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -109,6 +109,8 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
   const inspection = process.env[NO_WORKER_NETWORK_INSPECTION];
   process.env[NO_WORKER_NETWORK_INSPECTION] = '1';
   const browser = await launchChromium();
+  // The test CA for the command line's --cacert, removed with the sites.
+  const caDir = mkdtempSync(join(tmpdir(), 'poppy-bench-ca-'));
   try {
     const deps = cliEngineDeps(createNodeTransport({ resolve: sites.resolve, ca: sites.caPem }));
     const engineCheck = async (origin: string) => {
@@ -130,10 +132,10 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
       await pages.send('HeapProfiler.collectGarbage');
       await pages.send('HeapProfiler.collectGarbage');
     };
-    const caFile = join(mkdtempSync(join(tmpdir(), 'poppy-bench-ca-')), 'ca.pem');
+    const caFile = join(caDir, 'ca.pem');
     writeFileSync(caFile, sites.caPem);
     const pins = Object.keys(sites.resolve).flatMap((host) => ['--resolve', `${host}:127.0.0.1`]);
-    const cli = (origin: string) => cliCheck(origin, SKILLS, [...pins, '--cacert', caFile])();
+    const cli = cliCheck(SKILLS, [...pins, '--cacert', caFile]);
     const session: Session = {
       browser,
       worker,
@@ -169,6 +171,7 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
   } finally {
     await browser.close();
     await sites.stop();
+    rmSync(caDir, { recursive: true, force: true });
     if (inspection === undefined) delete process.env[NO_WORKER_NETWORK_INSPECTION];
     else process.env[NO_WORKER_NETWORK_INSPECTION] = inspection;
   }

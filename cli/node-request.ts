@@ -36,8 +36,8 @@ function requestHeaders(target: URL, init: RequestInit): OutgoingHttpHeaders {
   for (const [name, value] of entries) headers[name.toLowerCase()] = value;
   headers['accept-encoding'] = ACCEPT_ENCODING;
   // What fetch sends for `cache: 'no-cache'` (the panel's "Check again"): revalidate on the way;
-  // and for 'no-store' (skill files, fetch-bounded.ts cacheMode): no stored copy, please.
-  if (init.cache === 'no-cache' && headers['cache-control'] === undefined) headers['cache-control'] = 'max-age=0';
+  // and for 'no-store' (skill files, fetch-bounded.ts requestInit): no stored copy, please.
+  if (init.cache === 'no-cache') headers['cache-control'] ??= 'max-age=0';
   if (init.cache === 'no-store') {
     headers['cache-control'] ??= 'no-cache';
     headers.pragma ??= 'no-cache';

@@ -1,7 +1,8 @@
 /**
  * Storage quotas (issue 13 §4): 16 public origins visited in a row, each publishing 200 verified
  * skills whose descriptions and frontmatter are as long as the spec allows, so that their results
- * outgrow storage.session's quota (about 1 MB an origin against 10 MB) and the sweep runs. storage.session (the per-origin results) and storage.local (the skill-body cache) stay
+ * outgrow storage.session's quota (about 1 MB an origin against 10 MB) and the sweep runs.
+ * storage.session (the per-origin results) and storage.local (the skill-body cache) stay
  * within their quotas, the newest origin's result survives, and the panel is never blank: it
  * shows each tab's 200 skills, and a swept origin's tab a check or its result, never nothing.
  * The origins are visited one after another in one tab while another stays on the first; on a

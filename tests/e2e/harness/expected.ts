@@ -34,7 +34,7 @@ export function extensionRequests(server: FixtureServer, since = 0): RecordedReq
 
 /**
  * The `Pragma` our requests carried (none: ''), for skill files and for the discovery documents:
- * skill files are fetched `no-store` (fetch-bounded.ts cacheMode), which makes the browser send
+ * skill files are fetched `no-store` (fetch-bounded.ts requestInit), which makes the browser send
  * `Pragma: no-cache`; poppy.json and the indexes keep the HTTP cache's default. Conditional
  * document requests are left out: with our own validators the Fetch standard makes them
  * `no-store` too, and Firefox then sends the header (Chromium does not).

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../../cli/node-transport';
 import {
   browserTransport,
-  cacheMode,
   capFor,
   fetchBounded,
   mediaTypeEssence,
+  requestInit,
   type FetchKind,
   type FetchResult,
   type Transport,
@@ -227,7 +227,7 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
       expect(headers.cookie).toBe(undefined);
       expect(headers.authorization).toBe(undefined);
       expect(headers.referer).toBe(undefined);
-      // A skill file is asked of the site itself, never of a stored copy (cacheMode).
+      // A skill file is asked of the site itself, never of a stored copy (requestInit).
       expect([headers['cache-control'], headers.pragma]).toEqual(['no-cache', 'no-cache']);
       expect(headers.accept).toBe('text/markdown, text/plain, */*;q=0.1');
     }
@@ -235,11 +235,8 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
   });
 
   it('keeps skill files and archives out of the HTTP cache; the discovery documents use it, revalidated on a re-check', () => {
-    const modes = (['poppy', 'index', 'metadata', 'skill-md', 'archive'] as const).map((kind) => [
-      kind,
-      cacheMode(kind, false),
-      cacheMode(kind, true),
-    ]);
+    const kinds = ['poppy', 'index', 'metadata', 'skill-md', 'archive'] as const;
+    const modes = kinds.map((kind) => [kind, requestInit(kind, {}, false).cache, requestInit(kind, { revalidate: true }, false).cache]);
     expect(modes).toEqual([
       ['poppy', 'default', 'no-cache'],
       ['index', 'default', 'no-cache'],
@@ -247,6 +244,9 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
       ['skill-md', 'no-store', 'no-store'],
       ['archive', 'no-store', 'no-store'],
     ]);
+    const conditional = requestInit('skill-md', { validators: { etag: '"e1"', lastModified: null } }, true);
+    expect(conditional).toMatchObject({ method: 'GET', credentials: 'omit', referrerPolicy: 'no-referrer', redirect: 'manual' });
+    expect(conditional.headers).toEqual({ Accept: 'text/markdown, text/plain, */*;q=0.1', 'If-None-Match': '"e1"' });
   });
 
   it('revalidates on a re-check', async () => {

@@ -64,7 +64,9 @@ function accept(types: readonly string[]): Readonly<Record<string, string>> {
 }
 
 /**
- * The browser's HTTP cache for a request. Skill files and archives never touch it ('no-store'):
+ * What every request of a check sends, but its signal: a bare GET with no credentials or
+ * referrer, the Accept header of its kind (plus the validators a kept body came with), and the
+ * browser's HTTP cache by kind. Skill files and archives never touch that cache ('no-store'):
  * their status comes from this check's answer (D5), which a fresh cached copy is not; our own
  * body cache and validators already make an unchanged file a 304; and a site's 200 files (up to
  * 10 MiB each) would otherwise push the user's own pages out of their cache. The browser then
@@ -72,9 +74,20 @@ function accept(types: readonly string[]): Readonly<Record<string, string>> {
  * keep the cache's default, so their `Cache-Control` is honoured ("Check again" revalidates).
  * The cache's lookups and writes were also a fifth of a 200-skill check in Chromium (bench).
  */
-export function cacheMode(kind: FetchKind, revalidate: boolean): RequestCache {
-  if (kind === 'skill-md' || kind === 'archive') return 'no-store';
-  return revalidate ? 'no-cache' : 'default';
+export function requestInit(
+  kind: FetchKind,
+  { validators, revalidate }: Pick<FetchOptions, 'validators' | 'revalidate'>,
+  manualRedirects: boolean,
+): RequestInit {
+  const artifact = kind === 'skill-md' || kind === 'archive';
+  return {
+    method: 'GET',
+    headers: validators ? conditional(ACCEPT_HEADERS[kind], validators) : ACCEPT_HEADERS[kind],
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+    redirect: manualRedirects ? 'manual' : 'follow',
+    cache: artifact ? 'no-store' : revalidate ? 'no-cache' : 'default',
+  };
 }
 
 export function capFor(kind: FetchKind, limits: Limits): number {
@@ -193,14 +206,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   const timer = setTimeout(timeUp, limits.timeoutMs, stop);
   signal?.addEventListener('abort', stop, { once: true });
   deadline?.join(stop);
-  const init: RequestInit = {
-    method: 'GET',
-    headers: options.validators ? conditional(ACCEPT_HEADERS[kind], options.validators) : ACCEPT_HEADERS[kind],
-    credentials: 'omit',
-    referrerPolicy: 'no-referrer',
-    redirect: transport.manualRedirects ? 'manual' : 'follow',
-    cache: cacheMode(kind, options.revalidate === true),
-  };
+  const init = requestInit(kind, options, transport.manualRedirects);
   // A plain property, set only for a transport that needs it (a getter would put every init in
   // slow dictionary mode: a microsecond per request).
   if (!takesStop(transport)) init.signal = stop.signal;
