@@ -5,7 +5,7 @@ import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
-import { launchFirefox, type FirefoxSession } from '../harness/firefox';
+import { launchFirefox, newPage, type FirefoxSession } from '../harness/firefox';
 import { message } from '../harness/messages';
 import { answersTakenBack, settledPanel, statuses, verdictsSeen, visitAndCheck, watchVerdicts } from '../harness/panel';
 import { waitFor } from '../harness/wait';
@@ -29,7 +29,7 @@ const reportUrl = () => `moz-extension://${browser.uuid}/report.html`;
 
 /** report.html in a new tab; `goto()` on an extension page never resolves in Firefox. */
 async function openReport(query = ''): Promise<Page> {
-  const page = await browser.browser.newPage();
+  const page = await newPage(browser.browser);
   await page.setViewport({ width: 1200, height: 900 });
   page.goto(`${reportUrl()}${query}`).catch(() => {
     // Closing the browser detaches the frame of a still-pending extension-page navigation.
