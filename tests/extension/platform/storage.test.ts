@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Remembered } from '../../../utils/engine/check';
 import * as storage from '../../../utils/extension/platform/storage';
@@ -280,7 +280,21 @@ describe('skill caps raised per origin', () => {
   });
 });
 
+/**
+ * Gives the fake storage.session a `getKeys` (the fake's own throws: not mocked) answering the
+ * keys it holds now, and returns a reader of the keys asked of `get` since (null: everything).
+ */
+function withGetKeys(): () => unknown[] {
+  const area = fakeBrowser.storage.session;
+  const unspied = area.get.bind(area);
+  vi.spyOn(area, 'getKeys').mockImplementation(async () => Object.keys(await unspied(null)));
+  const get = vi.spyOn(area, 'get');
+  return () => get.mock.calls.map(([keys]) => keys);
+}
+
 describe('tabs, results and markers in storage.session', () => {
+  afterEach(() => void vi.restoreAllMocks());
+
   it('records tabs without losing concurrent visits', async () => {
     await Promise.all([1, 2, 3, 4].map((id) => storage.setTabOrigin(id, `https://s${id}.example`)));
     await storage.forgetTabs([2]);
@@ -309,8 +323,13 @@ describe('tabs, results and markers in storage.session', () => {
       allHosts: false,
     });
     expect([...(await storage.allMarkers())]).toEqual([['https://a.example', marker]]);
+    // Where the browser has getKeys, the results are not read at all (a worker start's cost).
+    const reads = withGetKeys();
+    expect([...(await storage.allMarkers())]).toEqual([['https://a.example', marker]]);
+    expect(reads()).toEqual([['checking:https://a.example']]);
     await storage.clearMarker('https://a.example');
     expect(await storage.getMarker('https://a.example')).toBeNull();
+    expect(await storage.allMarkers()).toEqual(new Map());
   });
 
   it('keeps a result packed in one string, reads it back whole, and reads anything else as none', async () => {
@@ -335,10 +354,43 @@ describe('tabs, results and markers in storage.session', () => {
     await stored('https://shown.example', 1_000);
     await stored('https://new.example', 9_000);
     await storage.setTabOrigin(5, 'https://shown.example');
+    // A result without its time (not one setResult writes) counts as old.
+    await fakeBrowser.storage.session.set({ 'result:https://untimed.example': { checkedAt: 9_000, packed: '{}' } });
+    const reads = withGetKeys();
     await storage.sweepResults(5_000, 10_000);
+    // Only the times of results no tab shows were read: no result, and nothing read whole.
+    expect(reads()).toEqual([
+      'tabs',
+      ['result-at:https://old.example', 'result-at:https://new.example', 'result-at:https://untimed.example'],
+    ]);
     expect(await storage.getResult('https://old.example')).toBeNull();
     expect((await storage.getResult('https://shown.example'))?.checkedAt).toBe(1_000);
     expect((await storage.getResult('https://new.example'))?.checkedAt).toBe(9_000);
+    expect(Object.keys(await fakeBrowser.storage.session.get(null)).sort()).toEqual([
+      'result-at:https://new.example',
+      'result-at:https://shown.example',
+      'result:https://new.example',
+      'result:https://shown.example',
+      'tabs',
+    ]);
+  });
+
+  it('sweeps the same without getKeys (Firefox before 143): every key read at once', async () => {
+    await storage.setResult('https://old.example', {
+      report: report('https://old.example', 'ok'),
+      rawPoppy: null,
+      checkedAt: 1,
+      allHosts: false,
+    });
+    const session = fakeBrowser.storage.session as { getKeys?: unknown };
+    const getKeys = session.getKeys;
+    delete session.getKeys;
+    try {
+      await storage.sweepResults(5_000, 10_000);
+    } finally {
+      session.getKeys = getKeys;
+    }
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
   });
 
   it('tells a watcher about its own origin only', async () => {

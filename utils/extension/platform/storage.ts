@@ -64,12 +64,14 @@ export interface StoredRawDocuments {
   documents: RawText[];
 }
 
-/** Every key this module writes, in one place: seven fixed keys and three prefixes. */
+/** Every key this module writes, in one place: seven fixed keys and four prefixes. */
 export const STORAGE_KEYS = {
   /** session: tab id → origin it shows. */
   tabs: 'tabs',
   /** session: `result:<origin>`, one origin's last finished check. */
   resultPrefix: 'result:',
+  /** session: `result-at:<origin>`, when that result was checked (epoch ms), for the sweep. */
+  resultAtPrefix: 'result-at:',
   /** session: `checking:<origin>`, a check in flight. */
   markerPrefix: 'checking:',
   /** session: the index texts of the last checks of the few origins last asked about. */
@@ -95,6 +97,7 @@ const {
   bodyIndex: BODY_INDEX_KEY,
 } = STORAGE_KEYS;
 const resultKey = (origin: string) => `${STORAGE_KEYS.resultPrefix}${origin}`;
+const resultAtKey = (origin: string) => `${STORAGE_KEYS.resultAtPrefix}${origin}`;
 const markerKey = (origin: string) => `${STORAGE_KEYS.markerPrefix}${origin}`;
 const bodyKey = (hex: string) => `${STORAGE_KEYS.bodyPrefix}${hex}`;
 
@@ -109,6 +112,23 @@ const local = () => browser.storage.local;
 async function read<T>(area: typeof browser.storage.local, key: string): Promise<T | null> {
   const got = await area.get(key);
   return (got[key] as T | undefined) ?? null;
+}
+
+/**
+ * The keys of storage.session starting with `prefix`, without reading its values: `get(null)`
+ * brings every result too (up to 10 MB), 100–150 ms in Chromium's worker at each of its starts
+ * where `getKeys()` takes 2–10 ms. `getKeys` is Chrome 130+ and Firefox 143+; older browsers
+ * (Firefox ESR 140 is supported) and a `getKeys` that throws read everything instead.
+ */
+async function sessionKeys(prefix: string): Promise<string[]> {
+  const area = session() as typeof browser.storage.session & { getKeys?: () => Promise<string[]> };
+  let keys: string[];
+  try {
+    keys = typeof area.getKeys === 'function' ? await area.getKeys() : Object.keys(await area.get(null));
+  } catch {
+    keys = Object.keys(await area.get(null));
+  }
+  return keys.filter((key) => key.startsWith(prefix));
 }
 
 /**
@@ -191,11 +211,12 @@ export async function getOriginState(origin: string): Promise<{ result: StoredRe
 
 /** Stores a result; on a quota error, sweeps every result no tab shows and tries once more. */
 export async function setResult(origin: string, result: StoredResult): Promise<void> {
+  const items = { [resultKey(origin)]: packResult(result), [resultAtKey(origin)]: result.checkedAt };
   try {
-    await session().set({ [resultKey(origin)]: packResult(result) });
+    await session().set(items);
   } catch {
     await sweepResults(0, Date.now());
-    await session().set({ [resultKey(origin)]: packResult(result) });
+    await session().set(items);
   }
 }
 
@@ -232,26 +253,27 @@ export function setRawDocuments(origin: string, raw: StoredRawDocuments | null):
 
 /** Every in-flight marker, by origin (for restarting checks after the worker died). */
 export async function allMarkers(): Promise<Map<string, CheckMarker>> {
-  const all = await session().get(null);
-  const out = new Map<string, CheckMarker>();
-  for (const [key, value] of Object.entries(all))
-    if (key.startsWith(STORAGE_KEYS.markerPrefix)) out.set(key.slice(STORAGE_KEYS.markerPrefix.length), value as CheckMarker);
-  return out;
+  const keys = await sessionKeys(STORAGE_KEYS.markerPrefix);
+  const got = keys.length > 0 ? await session().get(keys) : {};
+  return new Map(Object.entries(got).map(([key, value]) => [key.slice(STORAGE_KEYS.markerPrefix.length), value as CheckMarker]));
 }
 
-/** Drops results older than `maxAgeMs` that no open tab shows. */
+/**
+ * Drops results older than `maxAgeMs` that no open tab shows, reading only when each was
+ * checked (`result-at:`), never the results. A result without its time (none is: they are
+ * written together) counts as old.
+ */
 export async function sweepResults(maxAgeMs: number, now: number): Promise<void> {
-  const [all, tabs] = await Promise.all([session().get(null), tabOrigins()]);
+  const [keys, tabs] = await Promise.all([sessionKeys(STORAGE_KEYS.resultPrefix), tabOrigins()]);
   const shown = new Set(tabs.values());
-  const stale = Object.entries(all)
-    .filter(
-      ([key, value]) =>
-        key.startsWith(STORAGE_KEYS.resultPrefix) &&
-        !shown.has(key.slice(STORAGE_KEYS.resultPrefix.length)) &&
-        now - (value as PackedResult).checkedAt >= maxAgeMs,
-    )
-    .map(([key]) => key);
-  if (stale.length > 0) await session().remove(stale);
+  const origins = keys.map((key) => key.slice(STORAGE_KEYS.resultPrefix.length)).filter((origin) => !shown.has(origin));
+  if (origins.length === 0) return;
+  const times = await session().get(origins.map(resultAtKey));
+  const stale = origins.filter((origin) => {
+    const at = times[resultAtKey(origin)];
+    return typeof at !== 'number' || now - at >= maxAgeMs;
+  });
+  if (stale.length > 0) await session().remove(stale.flatMap((origin) => [resultKey(origin), resultAtKey(origin)]));
 }
 
 /**
