@@ -17,6 +17,7 @@ import { productionBuild } from './extension';
 import { extensionRendererPid, processCpuMs, rssBytes, serviceWorker, type WorkerHandle } from './extension-process';
 import { serveMany } from './sites-process';
 import { bareWorkerLoop } from './worker-floor';
+import { workerStartReads } from './worker-start';
 import { interleaved, mib, ms, msFigure, ratioFigure, timeBoth, verdict, x, type PairedTimings, type Timing } from './stats';
 
 const SKILLS = 200;
@@ -167,6 +168,7 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
       "memory read after each check has written its skill bodies, and after a full collection (worker heap; the pages' heap for the renderer RSS):",
       ...passes.flatMap(passLines),
       ...summaryLines(passes),
+      ...(await workerStartReads(worker)),
     ];
   } finally {
     await browser.close();
@@ -177,7 +179,6 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
   }
 }
 
-/** One fresh site per round: the worker's visit and the engine's check of it, in turn. */
 /** What follows each visit: nothing, the panel, or the control page. */
 type AfterVisit = 'none' | 'panel' | 'plain';
 
@@ -188,6 +189,7 @@ interface FloorSites {
   checked: string;
 }
 
+/** One fresh site per round: the worker's visit and the engine's check of it, in turn. */
 async function runPass(label: string, origins: string[], session: Session, after: AfterVisit, floorSites?: FloorSites): Promise<Pass> {
   const memory: Memory[] = [];
   const problems: string[] = [];
