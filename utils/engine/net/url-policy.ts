@@ -202,7 +202,7 @@ export function checkFetchTarget(raw: string | URL, site: SiteContext, base?: st
  * for the collector, once per skill of every check (a tenth of the engine's own time in a profile
  * of 200-skill checks in Node).
  */
-const ALLOWED = Symbol('allowed by the URL policy');
+const ALLOWED = Symbol('url-policy.allowed');
 type Allowed = URL & { [ALLOWED]?: { href: string; site: SiteContext } };
 
 function allow(url: Allowed, site: SiteContext): PolicyVerdict {
