@@ -175,7 +175,7 @@ export const forgetTabs = (tabIds: readonly number[], origin?: string) =>
 
 // -- results and markers ---------------------------------------------------------------------
 
-/** A result as storage keeps it: packed (packed-json.ts), `checkedAt` outside for the sweep. */
+/** A result as storage keeps it: packed (packed-json.ts), `checkedAt` beside it (the sweep reads `result-at:`). */
 interface PackedResult {
   checkedAt: number;
   packed: string;
