@@ -56,7 +56,7 @@ const storedOutcome = (origin: string) => `(async () => {
   const key = ${JSON.stringify(STORAGE_KEYS.resultPrefix + origin)};
   const stored = (await chrome.storage.session.get(key))[key];
   if (!stored) return null;
-  const result = JSON.parse(stored.packed);
+  const result = JSON.parse(stored);
   return { verdict: result.report.verdict, verified: result.report.skills.filter((s) => s.status === 'verified').length };
 })()`;
 

@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import { DEFAULT_LIMITS, type SkillStatus } from '../../../utils/engine/spec';
+import { STORAGE_KEYS } from '../../../utils/extension/platform/storage';
 import type { FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { CHANGING_SKILL, type ChangingSite } from '../../fixtures/sites/northlight-changing';
@@ -33,14 +34,14 @@ const PRESS_RECHECK = `(() => {
  *  ten minutes of browsing would (the fixture sends max-age=300: ten minutes is the wait). */
 const agePast = (origin: string) => `(async () => {
   const storage = (globalThis.browser || globalThis.chrome).storage;
-  const key = ${JSON.stringify(`result:${origin}`)};
+  const key = ${JSON.stringify(`${STORAGE_KEYS.resultAtPrefix}${origin}`)};
   const got = await storage.session.get(key);
-  got[key].checkedAt -= ${DEFAULT_LIMITS.freshMs + 60_000};
+  got[key] -= ${DEFAULT_LIMITS.freshMs + 60_000};
   await storage.session.set({ [key]: got[key] });
   const { revisits } = await storage.local.get('revisits');
   for (const entry of revisits.origins) if (entry[0] === ${JSON.stringify(origin)}) entry[1] -= ${DEFAULT_LIMITS.freshMs + 60_000};
   await storage.local.set({ revisits });
-  return got[key].checkedAt;
+  return got[key];
 })()`;
 
 const statusOf = async (page: EvaluatingPage) => (await readPanel(page)).skills.find((s) => s.name === CHANGING_SKILL)?.status;

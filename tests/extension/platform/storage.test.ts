@@ -332,18 +332,33 @@ describe('tabs, results and markers in storage.session', () => {
     expect(await storage.allMarkers()).toEqual(new Map());
   });
 
-  it('keeps a result packed in one string, reads it back whole, and reads anything else as none', async () => {
+  it('keeps a result packed in one string and its time in a key of its own, reads it back whole, and reads anything else as none', async () => {
     const origin = 'https://a.example';
     const result = { report: report(origin, 'ok', [skill('s0', 'verified')]), rawPoppy: '{"a":1}', checkedAt: 7, allHosts: true };
     await storage.setResult(origin, result);
-    const raw = (await fakeBrowser.storage.session.get(`result:${origin}`))[`result:${origin}`] as { checkedAt: number; packed: string };
-    expect(raw.checkedAt).toBe(7);
-    expect(typeof raw.packed).toBe('string');
+    const raw = await fakeBrowser.storage.session.get(null);
+    const { checkedAt: _, ...rest } = result;
+    // The time is kept once, beside the packed rest: nothing to drift apart.
+    expect(raw).toEqual({ [`result:${origin}`]: JSON.stringify(rest), [`result-at:${origin}`]: 7 });
     expect(await storage.getResult(origin)).toEqual(result);
     expect((await storage.getOriginState(origin)).result).toEqual(result);
-    for (const other of [{ checkedAt: 7, packed: '{' }, { checkedAt: 7, packed: '5' }, { checkedAt: '7', packed: '{}' }, 'x', result]) {
-      await fakeBrowser.storage.session.set({ [`result:${origin}`]: other });
-      expect(await storage.getResult(origin)).toBeNull();
+    const others: [unknown, unknown][] = [
+      ['{', 7],
+      ['5', 7],
+      ['[]', 7],
+      ['{}', '7'],
+      ['{}', undefined],
+      [rest, 7],
+      [undefined, 7],
+    ];
+    for (const [packed, at] of others) {
+      await fakeBrowser.storage.session.remove([`result:${origin}`, `result-at:${origin}`]);
+      await fakeBrowser.storage.session.set({
+        ...(packed === undefined ? {} : { [`result:${origin}`]: packed }),
+        ...(at === undefined ? {} : { [`result-at:${origin}`]: at }),
+      });
+      expect(await storage.getResult(origin), JSON.stringify([packed, at])).toBeNull();
+      expect((await storage.getOriginState(origin)).result).toBeNull();
     }
   });
 
@@ -355,7 +370,7 @@ describe('tabs, results and markers in storage.session', () => {
     await stored('https://new.example', 9_000);
     await storage.setTabOrigin(5, 'https://shown.example');
     // A result without its time (not one setResult writes) counts as old.
-    await fakeBrowser.storage.session.set({ 'result:https://untimed.example': { checkedAt: 9_000, packed: '{}' } });
+    await fakeBrowser.storage.session.set({ 'result:https://untimed.example': '{}' });
     const reads = withGetKeys();
     await storage.sweepResults(5_000, 10_000);
     // Only the times of results no tab shows were read: no result, and nothing read whole.

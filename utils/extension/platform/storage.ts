@@ -68,7 +68,7 @@ export interface StoredRawDocuments {
 export const STORAGE_KEYS = {
   /** session: tab id → origin it shows. */
   tabs: 'tabs',
-  /** session: `result:<origin>`, one origin's last finished check. */
+  /** session: `result:<origin>`, one origin's last finished check, packed (its time apart). */
   resultPrefix: 'result:',
   /** session: `result-at:<origin>`, when that result was checked (epoch ms), for the sweep. */
   resultAtPrefix: 'result-at:',
@@ -122,12 +122,13 @@ async function read<T>(area: typeof browser.storage.local, key: string): Promise
  */
 async function sessionKeys(prefix: string): Promise<string[]> {
   const area = session() as typeof browser.storage.session & { getKeys?: () => Promise<string[]> };
-  let keys: string[];
+  let keys: string[] | null = null;
   try {
-    keys = typeof area.getKeys === 'function' ? await area.getKeys() : Object.keys(await area.get(null));
+    if (area.getKeys) keys = await area.getKeys();
   } catch {
-    keys = Object.keys(await area.get(null));
+    // Not there after all (the test fake's throws): every value below, as without it.
   }
+  keys ??= Object.keys(await area.get(null));
   return keys.filter((key) => key.startsWith(prefix));
 }
 
@@ -175,36 +176,36 @@ export const forgetTabs = (tabIds: readonly number[], origin?: string) =>
 
 // -- results and markers ---------------------------------------------------------------------
 
-/** A result as storage keeps it: packed (packed-json.ts), `checkedAt` beside it (the sweep reads `result-at:`). */
-interface PackedResult {
-  checkedAt: number;
-  packed: string;
-}
+/**
+ * A result as storage keeps it: the report and the rest packed in one string (packed-json.ts)
+ * under `result:`, and its `checkedAt` alone under `result-at:`, the one place the time is kept:
+ * the sweep reads the times without the results, and the two are written in one `set`.
+ */
+type PackedResult = string;
 
 /** Far past a report of the raised cap's 1000 skills; storage.session holds 10 MB in all. */
 const RESULT_PACKED_MAX = 8_000_000;
 
-const packResult = ({ checkedAt, ...rest }: StoredResult): PackedResult => ({ checkedAt, packed: packJson(rest) });
+const packResult = ({ checkedAt: _, ...rest }: StoredResult): PackedResult => packJson(rest);
 
 /** Ours, written by `setResult`; anything else (none is) reads as no result, never a throw. */
-function unpackResult(raw: unknown): StoredResult | null {
-  if (typeof raw !== 'object' || raw === null) return null;
-  const { checkedAt, packed } = raw as Partial<PackedResult>;
-  const rest = unpackJson(packed, RESULT_PACKED_MAX);
-  if (typeof checkedAt !== 'number' || typeof rest !== 'object' || rest === null) return null;
+function unpackResult(got: Record<string, unknown>, origin: string): StoredResult | null {
+  const checkedAt = got[resultAtKey(origin)];
+  const rest = unpackJson(got[resultKey(origin)], RESULT_PACKED_MAX);
+  if (typeof checkedAt !== 'number' || typeof rest !== 'object' || rest === null || Array.isArray(rest)) return null;
   return { ...(rest as Omit<StoredResult, 'checkedAt'>), checkedAt };
 }
 
-export const getResult = async (origin: string) => unpackResult(await read<unknown>(session(), resultKey(origin)));
+export const getResult = async (origin: string) => unpackResult(await session().get([resultKey(origin), resultAtKey(origin)]), origin);
 export const getMarker = (origin: string) => read<CheckMarker>(session(), markerKey(origin));
 export const setMarker = (origin: string, marker: CheckMarker) => session().set({ [markerKey(origin)]: marker });
 export const clearMarker = (origin: string) => session().remove(markerKey(origin));
 
 /** An origin's result and marker in one storage read: the panel's first view needs both. */
 export async function getOriginState(origin: string): Promise<{ result: StoredResult | null; marker: CheckMarker | null }> {
-  const got = await session().get([resultKey(origin), markerKey(origin)]);
+  const got = await session().get([resultKey(origin), resultAtKey(origin), markerKey(origin)]);
   return {
-    result: unpackResult(got[resultKey(origin)]),
+    result: unpackResult(got, origin),
     marker: (got[markerKey(origin)] as CheckMarker | undefined) ?? null,
   };
 }
