@@ -1,9 +1,8 @@
 // The engine in Node against a bare baseline (issue 12 §3), and its memory against the number of
 // skills (issue 2). The sites are served from another process on loopback.
 import { createHash } from 'node:crypto';
-import { createNodeTransport } from '../cli/node-transport';
+import { createNodeTransport, type NodeTransport } from '../cli/node-transport';
 import { checkSite, type CheckDeps } from '../utils/engine/check';
-import type { Transport } from '../utils/engine/net/fetch-bounded';
 import type { Report } from '../utils/engine/report/report';
 import { WELL_KNOWN } from '../utils/engine/spec';
 import { cliEngineDeps } from './cli-engine';
@@ -12,7 +11,7 @@ import { interleaved, mib, ms, msFigure, ratioFigure, time, timed, verdict } fro
 
 /** The bare minimum a verifier must do: the same requests, 6 at a time, each body hashed (with
  *  node:crypto, the quickest hash Node has, as the command line's engine uses). */
-export async function baseline(origin: string, transport: Transport): Promise<number> {
+export async function baseline(origin: string, transport: NodeTransport): Promise<number> {
   await transport.fetch(origin + WELL_KNOWN.poppy, {}).then((r) => r.arrayBuffer());
   const indexUrl = origin + WELL_KNOWN.skillIndex;
   const index = (await (await transport.fetch(indexUrl, {})).json()) as { skills: { url: string; digest: string }[] };

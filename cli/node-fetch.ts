@@ -7,6 +7,7 @@
  */
 import type { RequestStop } from '../utils/engine/net/request-stop';
 import { failed, requestOnce, type Connections } from './node-request';
+import type { NodeResponse } from './node-response';
 
 export type { Connections } from './node-request';
 
@@ -25,12 +26,14 @@ function refuseBadPort(url: string): void {
   if (port !== '' && BAD_PORTS.has(Number(port))) throw failed(new Error('bad port'));
 }
 
-/** The URL and redirect flag fetch would report; a constructed Response has neither. */
-function arrived(response: Response, url: string, redirected: boolean): Response {
-  return Object.defineProperties(response, { url: { value: url }, redirected: { value: redirected } });
+/** The URL and redirect flag fetch would report. */
+function arrived(response: NodeResponse, url: string, redirected: boolean): NodeResponse {
+  response.url = url;
+  response.redirected = redirected;
+  return response;
 }
 
-export async function nodeFetch(url: string, init: RequestInit, connections: Connections, stop: RequestStop): Promise<Response> {
+export async function nodeFetch(url: string, init: RequestInit, connections: Connections, stop: RequestStop): Promise<NodeResponse> {
   refuseBadPort(url);
   if (init.redirect === 'manual') return arrived(await requestOnce(url, init, connections, stop), url, false);
   // Every hop settles the stop; only the last may release what it holds (a caller's signal

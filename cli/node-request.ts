@@ -1,5 +1,6 @@
 /**
- * One HTTP(S) request on node:http / node:https, answered as the web `Response` the engine reads.
+ * One HTTP(S) request on node:http / node:https, answered as the engine reads an answer
+ * (cli/node-response.ts).
  * A redirect is answered as it is (cli/node-fetch.ts follows them if asked), the caller's signal ends the
  * request at any point, body included, and the body is pulled: nothing is read or decoded ahead
  * of the engine, which stops at its cap. Failures reject like `fetch` does: a TypeError whose
@@ -12,6 +13,7 @@ import { pipeline, type Readable } from 'node:stream';
 import type { SecureContext } from 'node:tls';
 import type { RequestStop } from '../utils/engine/net/request-stop';
 import { ACCEPT_ENCODING, codingsOf, decoderFor, judgeCodings } from './coding-guard';
+import { NodeBody, NodeHeaders, NodeResponse } from './node-response';
 
 export interface Connections {
   http: HttpAgent;
@@ -20,7 +22,7 @@ export interface Connections {
   secureContext?: SecureContext;
 }
 
-// Statuses whose responses have no body (the Response constructor refuses one for them).
+// Statuses whose responses have no body (fetch gives them none).
 const NULL_BODY = new Set([204, 205, 304]);
 
 export function failed(cause: unknown): TypeError {
@@ -30,8 +32,9 @@ export function failed(cause: unknown): TypeError {
 /** The request's headers, lower case; ours for Accept-Encoding, whatever the caller passed. */
 function requestHeaders(target: URL, init: RequestInit): OutgoingHttpHeaders {
   const given = init.headers;
+  // Pairs or a Headers are iterable, a record is not (and naming Headers would load undici).
   const entries: Iterable<[string, string]> =
-    given === undefined ? [] : Array.isArray(given) || given instanceof Headers ? given : Object.entries(given);
+    given === undefined ? [] : Symbol.iterator in given ? (given as Iterable<[string, string]>) : Object.entries(given);
   const headers: OutgoingHttpHeaders = { host: target.host };
   for (const [name, value] of entries) headers[name.toLowerCase()] = value;
   headers['accept-encoding'] = ACCEPT_ENCODING;
@@ -64,55 +67,11 @@ function peekFirstByte(source: Readable): Promise<number | null> {
   });
 }
 
-/**
- * A web stream over a Node stream that reads one chunk per pull: the engine's reader sets the
- * pace, so a decoder never inflates more than one chunk ahead of it. Cancelling destroys the
- * source (and with it the connection).
- */
-function pulled(source: Readable, settled: () => void, cancel: (source: Readable) => Promise<void> | void): ReadableStream<Uint8Array> {
-  let failure: Error | null = null;
-  let ended = false;
-  let wake: (() => void) | null = null;
-  const poke = () => wake?.();
-  source.on('readable', poke);
-  source.on('end', () => ((ended = true), settled(), poke()));
-  source.on('error', (error) => ((failure = error), settled(), poke()));
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        for (;;) {
-          if (failure) throw failure;
-          const chunk = source.read() as Buffer | null;
-          // A view, not the Buffer: the bytes may be stored or cloned, and a Buffer is a subclass.
-          if (chunk !== null) return controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          if (ended) return controller.close();
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = null;
-        }
-      },
-      cancel() {
-        settled();
-        return cancel(source);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-function headersOf(res: IncomingMessage): [string, string][] {
-  const list: [string, string][] = [];
-  for (const [name, value] of Object.entries(res.headers)) {
-    if (value === undefined) continue;
-    for (const one of [value].flat()) list.push([name, one]);
-  }
-  return list;
-}
-
-async function answer(res: IncomingMessage, settled: () => void, onSource: (s: Readable) => void): Promise<Response> {
+async function answer(res: IncomingMessage, settled: () => void, onSource: (s: Readable) => void): Promise<NodeResponse> {
   const status = res.statusCode ?? 0;
   if (status < 200 || status > 599) throw new Error(`the server answered with HTTP status ${status}`);
   const verdict = judgeCodings(codingsOf(res.headers));
-  let headers = headersOf(res);
+  let fields = res.headers;
   let source: Readable | null = res;
   if (NULL_BODY.has(status)) {
     res.resume();
@@ -121,15 +80,16 @@ async function answer(res: IncomingMessage, settled: () => void, onSource: (s: R
     // A body we would read: refuse it. Any other answer's body is thrown away unread, so it only
     // loses the header that would have started a decoder.
     if (status === 200) throw new Error(verdict.why);
-    headers = headers.filter(([name]) => name !== 'content-encoding');
+    fields = { ...fields, 'content-encoding': undefined };
   } else if (verdict.coding !== 'identity') {
     const decoder = decoderFor(verdict.coding, verdict.coding === 'deflate' ? await peekFirstByte(res) : null);
-    // pipeline destroys both on an error in either; the error reaches the reader through `pulled`.
+    // pipeline destroys both on an error in either; the error reaches the reader through NodeBody.
     if (decoder) source = pipeline(res, decoder, () => {});
   }
   if (source) onSource(source);
   else settled();
-  return new Response(source ? pulled(source, settled, source === res && drainable(res) ? drain : hangUp) : null, { status, headers });
+  const body = source ? new NodeBody(source, settled, source === res && drainable(res) ? drain : hangUp) : null;
+  return new NodeResponse(status, new NodeHeaders(fields), body);
 }
 
 /** Past this a body is not read to its end to keep the connection: the connection is closed. */
@@ -155,7 +115,7 @@ function hangUp(source: Readable): void {
  */
 function drain(source: Readable): Promise<void> {
   const timer = setTimeout(hangUp, DRAIN_MS, source);
-  // `pulled` listens for 'readable', which stops resume() from flowing: read what comes instead.
+  // NodeBody listens for 'readable', which stops resume() from flowing: read what comes instead.
   const readAll = () => {
     while (source.read() !== null);
   };
@@ -179,7 +139,7 @@ const STALE_TRIES = 8;
  * (Node's advice for `reusedSocket`): the server closes idle connections after a few seconds,
  * and a check busy listing an archive may not have seen that yet. Our requests are all GETs.
  */
-export async function requestOnce(url: string, init: RequestInit, connections: Connections, stop: RequestStop): Promise<Response> {
+export async function requestOnce(url: string, init: RequestInit, connections: Connections, stop: RequestStop): Promise<NodeResponse> {
   // Each stale connection is closed when it fails, so a few tries use up the idle ones at most.
   for (let tries = 1; ; tries++) {
     try {
@@ -191,12 +151,12 @@ export async function requestOnce(url: string, init: RequestInit, connections: C
   }
 }
 
-function attempt(url: string, init: RequestInit, connections: Connections, stop: RequestStop): Promise<Response> {
+function attempt(url: string, init: RequestInit, connections: Connections, stop: RequestStop): Promise<NodeResponse> {
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   if (!secure && target.protocol !== 'http:') return Promise.reject(failed(new Error(`${target.protocol} is not http or https`)));
   if (stop.reason !== null) return Promise.reject(failed(stop.reason));
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<NodeResponse>((resolve, reject) => {
     const request = (secure ? httpsRequest : httpRequest)({
       method: init.method ?? 'GET',
       hostname: target.hostname.replace(/^\[|\]$/g, ''),

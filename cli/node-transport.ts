@@ -16,6 +16,7 @@ import { honoursStop, stopOnSignal, type RequestStop } from '../utils/engine/net
 import { nonPublicAddress } from '../utils/engine/net/url-policy';
 import { english } from './english';
 import { nodeFetch, type Connections } from './node-fetch';
+import type { NodeResponse } from './node-response';
 
 export interface NodeTransportOptions {
   /** host → IP, like curl --resolve: lets tests give public-looking names (shop.poppy.test) to
@@ -48,6 +49,7 @@ function refused(hostname: string, address: string, why: string): NodeJS.ErrnoEx
 
 /** A transport that owns connections: `close()` ends them (a survey closes each site's). */
 export interface NodeTransport extends Transport {
+  fetch(url: string, init: RequestInit, stop?: RequestStop): Promise<NodeResponse>;
   close(): Promise<void>;
 }
 
@@ -150,7 +152,7 @@ export function createNodeTransport(options: NodeTransportOptions = {}): NodeTra
     ...(secureContext ? { secureContext } : {}),
   };
 
-  const request = async (url: string, init: RequestInit, stop: RequestStop): Promise<Response> => {
+  const request = async (url: string, init: RequestInit, stop: RequestStop): Promise<NodeResponse> => {
     try {
       return await nodeFetch(url, init, connections, stop);
     } catch (error) {

@@ -7,6 +7,7 @@ import { mediaTypeOfPath, sitePathOf, siteFilesTransport, type SiteFiles } from 
 import { filesOrigin, siteFileMap } from '../../fixtures/site-files';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
+import { bodyText } from '../../helpers/body-text';
 import { secondOrigin } from '../../fixtures/sites/second-origin';
 
 function memoryFiles(map: Map<string, Uint8Array>): SiteFiles & { opened: string[] } {
@@ -50,7 +51,7 @@ describe('siteFilesTransport', () => {
     const files = memoryFiles(new Map([['a/SKILL.md', new TextEncoder().encode('# hi\n')]]));
     const transport = siteFilesTransport(ORIGIN, files, { otherHosts: null });
     const ok = await transport.fetch(`${ORIGIN}/a/SKILL.md`, {});
-    expect([ok.status, ok.headers.get('content-type'), ok.headers.get('content-length'), await ok.text()]).toEqual([
+    expect([ok.status, ok.headers.get('content-type'), ok.headers.get('content-length'), await bodyText(ok)]).toEqual([
       200,
       'text/markdown',
       '5',
@@ -66,7 +67,7 @@ describe('siteFilesTransport', () => {
     const network: Transport = { manualRedirects: false, fetch: async (url) => (seen.push(url), new Response('net')) };
     const withNetwork = siteFilesTransport(ORIGIN, memoryFiles(new Map()), { otherHosts: network });
     expect(withNetwork.manualRedirects).toBe(false);
-    expect(await (await withNetwork.fetch('https://cdn.example/x.md', {})).text()).toBe('net');
+    expect(await bodyText(await withNetwork.fetch('https://cdn.example/x.md', {}))).toBe('net');
     expect(seen).toEqual(['https://cdn.example/x.md']);
     const alone = siteFilesTransport(ORIGIN, memoryFiles(new Map()), { otherHosts: null });
     await expect(alone.fetch('https://cdn.example/x.md', {})).rejects.toThrow(/not contacted/);

@@ -15,6 +15,7 @@ import {
   type FetchResult,
   type FetchSuccess,
   type Transport,
+  type TransportResponse,
   type Validators,
 } from './fetch-types';
 import { RequestStop, takesStop } from './request-stop';
@@ -33,6 +34,7 @@ export type {
   FetchResult,
   FetchSuccess,
   Transport,
+  TransportResponse,
   Validators,
 } from './fetch-types';
 
@@ -138,7 +140,7 @@ function shorten(text: string): string {
 }
 
 /** Cancel a body we will not read; an already-failed stream is no longer our problem. */
-function discard(response: Response): void {
+function discard(response: TransportResponse): void {
   response.body?.cancel().catch(() => {});
 }
 
@@ -148,7 +150,7 @@ type ReadOutcome = { ok: true; bytes: Uint8Array } | { ok: false; over: 'cap' | 
  * Reads at most `cap` bytes and hangs up the moment the count passes it, or the moment the
  * check's allowance for the whole site runs out (each chunk is taken from it as it arrives).
  */
-async function readCapped(body: ReadableStream<Uint8Array> | null, cap: number, site: ByteBudget | undefined): Promise<ReadOutcome> {
+async function readCapped(body: TransportResponse['body'], cap: number, site: ByteBudget | undefined): Promise<ReadOutcome> {
   if (!body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -214,7 +216,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   let current = first.url.href;
   let stage = FETCH_WORDS.noAnswerWithin;
   try {
-    let response: Response;
+    let response: TransportResponse;
     for (;;) {
       attempt.url = current;
       response = await transport.fetch(current, init, stop);
@@ -288,7 +290,7 @@ function success(
   attempt: Attempt,
   current: string,
   redirects: string[],
-  response: Response,
+  response: TransportResponse,
   status: 200 | 304,
   bytes: Uint8Array,
 ): FetchSuccess {

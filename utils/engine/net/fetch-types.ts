@@ -14,10 +14,28 @@ export interface Transport {
    * dearest object of a request in Node (issue 12 §3). Any other transport (the browser's fetch,
    * a wrapper) may ignore `stop`: it gets `init.signal`, tied to the same stop.
    */
-  fetch(url: string, init: RequestInit, stop?: RequestStop): Promise<Response>;
+  fetch(url: string, init: RequestInit, stop?: RequestStop): Promise<TransportResponse>;
   /** True when 3xx answers to `redirect: 'manual'` are readable (Node). Browsers return opaque
    *  redirects, so there we follow and judge the final URL (spec: extension-security §5). */
   manualRedirects: boolean;
+}
+
+/** A body's reader, as the fetch module reads it: a chunk at a time, cancelled past its cap. */
+export interface BodyReader {
+  read(): Promise<ReadableStreamReadResult<Uint8Array>>;
+  cancel(): Promise<void>;
+}
+
+/**
+ * What the fetch module reads of an answer: a web `Response` is one (the browser's), and so is
+ * the command line's lighter answer over node:http (cli/node-response.ts).
+ */
+export interface TransportResponse {
+  readonly status: number;
+  readonly url: string;
+  readonly redirected: boolean;
+  readonly headers: { get(name: string): string | null };
+  readonly body: { getReader(): BodyReader; cancel(): Promise<void> } | null;
 }
 
 /**

@@ -1,0 +1,117 @@
+/**
+ * The answer of the command line's transport: the part of a web `Response` the engine reads
+ * (`TransportResponse`: status, url, redirect flag, `headers.get`, a body read chunk by chunk),
+ * straight over node:http's message. Not undici's `Response`: building one (its `Headers`, their
+ * checks, a web stream with its reader and promises) and reading it back cost a 200-skill check
+ * more CPU than the engine's own work on each file (bench: issue 12 §3).
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Readable } from 'node:stream';
+import type { BodyReader, TransportResponse } from '../utils/engine/net/fetch-types';
+
+/** The answer's header fields, as node:http parsed them (names in lower case; a repeated
+ *  field is kept as Node keeps it: joined, or its first value for fields that must be single). */
+export class NodeHeaders {
+  readonly #fields: IncomingHttpHeaders;
+
+  constructor(fields: IncomingHttpHeaders) {
+    this.#fields = fields;
+  }
+
+  get(name: string): string | null {
+    const value = this.#fields[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  *[Symbol.iterator](): IterableIterator<[string, string]> {
+    for (const name of Object.keys(this.#fields).sort()) {
+      const value = this.get(name);
+      if (value !== null) yield [name, value];
+    }
+  }
+}
+
+/**
+ * A body read one chunk per `read()`: the reader sets the pace, so a decoder never inflates more
+ * than one chunk ahead of it. `cancel()` ends it (`onCancel`: drain or hang up). `settled` runs
+ * once, when the body has ended, failed or been cancelled.
+ */
+export class NodeBody implements BodyReader {
+  #failure: Error | null = null;
+  #done = false;
+  #cancelled = false;
+  #wake: (() => void) | null = null;
+  readonly #source: Readable;
+  readonly #settled: () => void;
+  readonly #onCancel: (source: Readable) => Promise<void> | void;
+
+  constructor(source: Readable, settled: () => void, onCancel: (source: Readable) => Promise<void> | void) {
+    this.#source = source;
+    this.#settled = settled;
+    this.#onCancel = onCancel;
+    const poke = () => this.#wake?.();
+    source.on('readable', poke);
+    source.on('end', () => (this.#end(), poke()));
+    source.on('error', (error) => ((this.#failure ??= error), this.#end(), poke()));
+  }
+
+  /** The stream's reader is the body itself: there is one reader, the engine's. */
+  getReader(): BodyReader {
+    return this;
+  }
+
+  async read(): Promise<ReadableStreamReadResult<Uint8Array>> {
+    for (;;) {
+      if (this.#cancelled) return { done: true, value: undefined };
+      if (this.#failure) throw this.#failure;
+      const chunk = this.#source.read() as Buffer | null;
+      // A view, not the Buffer: the bytes may be stored or cloned, and a Buffer is a subclass.
+      if (chunk !== null) return { done: false, value: new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength) };
+      if (this.#done) return { done: true, value: undefined };
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#wake = null;
+    }
+  }
+
+  async cancel(): Promise<void> {
+    if (this.#done) return;
+    this.#cancelled = true;
+    this.#end();
+    await this.#onCancel(this.#source);
+  }
+
+  #end(): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#settled();
+  }
+}
+
+export class NodeResponse implements TransportResponse {
+  url = '';
+  redirected = false;
+
+  constructor(
+    readonly status: number,
+    readonly headers: NodeHeaders,
+    readonly body: NodeBody | null,
+  ) {}
+
+  /** The whole body, uncapped: for tests and the bench's baseline, never the engine. */
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const chunks: Uint8Array[] = [];
+    if (this.body) for (let r = await this.body.read(); !r.done; r = await this.body.read()) chunks.push(r.value);
+    const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+    let offset = 0;
+    for (const chunk of chunks) bytes.set(chunk, (offset += chunk.byteLength) - chunk.byteLength);
+    return bytes.buffer;
+  }
+
+  async text(): Promise<string> {
+    return new TextDecoder().decode(await this.arrayBuffer());
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+}
