@@ -96,22 +96,4 @@ export class NodeResponse implements TransportResponse {
     readonly headers: NodeHeaders,
     readonly body: NodeBody | null,
   ) {}
-
-  /** The whole body, uncapped: for tests and the bench's baseline, never the engine. */
-  async arrayBuffer(): Promise<ArrayBuffer> {
-    const chunks: Uint8Array[] = [];
-    if (this.body) for (let r = await this.body.read(); !r.done; r = await this.body.read()) chunks.push(r.value);
-    const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-    let offset = 0;
-    for (const chunk of chunks) bytes.set(chunk, (offset += chunk.byteLength) - chunk.byteLength);
-    return bytes.buffer;
-  }
-
-  async text(): Promise<string> {
-    return new TextDecoder().decode(await this.arrayBuffer());
-  }
-
-  async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
-  }
 }

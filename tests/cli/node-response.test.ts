@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { NodeBody, NodeHeaders, NodeResponse } from '../../cli/node-response';
+import { NodeBody, NodeHeaders } from '../../cli/node-response';
 
 /** A source that counts how many of its chunks were asked for: shows whether the body reads ahead. */
 function countedSource(chunks: string[]): { source: Readable; pulled: () => number } {
@@ -81,36 +81,5 @@ describe('NodeBody', () => {
     await body.cancel();
     expect([cancelled.length, cancelled[0] === source, settled]).toEqual([1, true, 1]);
     expect(await body.read()).toEqual({ done: true, value: undefined });
-  });
-});
-
-describe('NodeResponse', () => {
-  it('reads a whole body of several chunks into an exact buffer (tests and the bench only)', async () => {
-    const { source } = countedSource(['{"a":', '1}']);
-    const response = new NodeResponse(
-      200,
-      new NodeHeaders({}),
-      new NodeBody(
-        source,
-        () => {},
-        () => {},
-      ),
-    );
-    const bytes = await response.arrayBuffer();
-    expect([bytes.byteLength, new TextDecoder().decode(bytes)]).toEqual([7, '{"a":1}']);
-  });
-
-  it('reads text and JSON, and an answer with no body as empty', async () => {
-    const json = new NodeResponse(
-      200,
-      new NodeHeaders({}),
-      new NodeBody(
-        countedSource(['{"a":', '1}']).source,
-        () => {},
-        () => {},
-      ),
-    );
-    expect(await json.json()).toEqual({ a: 1 });
-    expect(await new NodeResponse(204, new NodeHeaders({}), null).text()).toBe('');
   });
 });

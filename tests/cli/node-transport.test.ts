@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS } from '../../utils/engine/spec';
 import { siteContext } from '../../utils/engine/net/url-policy';
 import { makeTestCert, startServer, type Handler, type TestServer } from '../fixtures/test-server';
 import { english } from '../helpers/english';
+import { bodyText } from '../helpers/body-text';
 
 const init: RequestInit = { credentials: 'omit', redirect: 'manual' };
 
@@ -42,21 +43,21 @@ describe('createNodeTransport', () => {
     const transport = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' } });
     const response = await transport.fetch(`http://${name}:${http.port}/a`, init);
     expect(response.status).toBe(200);
-    expect(await response.text()).toBe('hello from /a');
+    expect(await bodyText(response)).toBe('hello from /a');
     expect(http.log.at(-1)?.headers.host).toBe(`${name.toLowerCase()}:${http.port}`);
   });
 
   it('falls back to normal DNS for names not in the map', async () => {
     const transport = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' } });
     const response = await transport.fetch(`http://127.0.0.1:${http.port}/b`, init);
-    expect(await response.text()).toBe('hello from /b');
+    expect(await bodyText(response)).toBe('hello from /b');
     await expect(transport.fetch(`http://other.poppy.test:${http.port}/`, init)).rejects.toThrow();
   });
 
   it('a *. pin sends every name under it, and only those, to its address; an exact pin wins', async () => {
     const transport = createNodeTransport({ resolve: { '*.poppy.test': '127.0.0.1', 'exact.poppy.test': '127.0.0.9' } });
     for (const name of ['a.poppy.test', 'deep.er.poppy.test'])
-      expect(await (await transport.fetch(`http://${name}:${http.port}/w`, init)).text()).toBe('hello from /w');
+      expect(await bodyText(await transport.fetch(`http://${name}:${http.port}/w`, init))).toBe('hello from /w');
     await expect(transport.fetch(`http://poppy.test:${http.port}/`, init)).rejects.toThrow();
     await expect(transport.fetch(`http://notpoppy.test:${http.port}/`, init)).rejects.toThrow();
     // Nothing listens on 127.0.0.9: refused proves the exact pin was used, not the wildcard.
@@ -67,7 +68,7 @@ describe('createNodeTransport', () => {
   it.each(['shop.localhost', 'A.B.Localhost.'])('sends %s to loopback, as browsers do (RFC 6761)', async (name) => {
     const transport = createNodeTransport();
     const response = await transport.fetch(`http://${name}:${http.port}/l`, init);
-    expect(await response.text()).toBe('hello from /l');
+    expect(await bodyText(response)).toBe('hello from /l');
     expect(http.log.at(-1)?.headers.host).toBe(`${name.toLowerCase()}:${http.port}`);
   });
 
@@ -110,9 +111,9 @@ describe('createNodeTransport', () => {
 
     it('leaves --resolve pins alone (the user chose them) and is off by default', async () => {
       const pinned = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, refusePrivateAddresses: true });
-      expect(await (await pinned.fetch(`http://shop.poppy.test:${http.port}/e`, init)).text()).toBe('hello from /e');
+      expect(await bodyText(await pinned.fetch(`http://shop.poppy.test:${http.port}/e`, init))).toBe('hello from /e');
       const plain = createNodeTransport();
-      expect(await (await plain.fetch(`http://localhost:${http.port}/f`, init)).text()).toBe('hello from /f');
+      expect(await bodyText(await plain.fetch(`http://localhost:${http.port}/f`, init))).toBe('hello from /f');
     });
   });
 
@@ -133,8 +134,8 @@ describe('createNodeTransport', () => {
     try {
       const transport = createNodeTransport();
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      expect(await (await transport.fetch(url, init)).text()).toBe('answer 1\n');
-      expect(await (await transport.fetch(url, init)).text()).toBe('answer 2\n');
+      expect(await bodyText(await transport.fetch(url, init))).toBe('answer 1\n');
+      expect(await bodyText(await transport.fetch(url, init))).toBe('answer 2\n');
       expect(connections).toHaveLength(2);
       await transport.close();
     } finally {
@@ -168,13 +169,13 @@ describe('createNodeTransport', () => {
     };
     try {
       await cancelled('/small');
-      expect(await (await transport.fetch(`${base}/ok`, init)).text()).toBe('c1');
+      expect(await bodyText(await transport.fetch(`${base}/ok`, init))).toBe('c1');
       await cancelled('/large');
-      expect(await (await transport.fetch(`${base}/ok`, init)).text()).toBe('c2');
+      expect(await bodyText(await transport.fetch(`${base}/ok`, init))).toBe('c2');
       const closed = once(connections[1]!, 'close');
       await cancelled('/stuck');
       await closed; // hung up once the drain's time ran out
-      expect(await (await transport.fetch(`${base}/ok`, init)).text()).toBe('c3');
+      expect(await bodyText(await transport.fetch(`${base}/ok`, init))).toBe('c3');
       expect(connections).toHaveLength(3);
     } finally {
       await transport.close();
@@ -185,7 +186,7 @@ describe('createNodeTransport', () => {
   it('trusts an extra CA for https with a mapped name, and only with it', async () => {
     const url = `https://shop.poppy.test:${https.port}/c`;
     const trusting = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, ca: tls.cert });
-    expect(await (await trusting.fetch(url, init)).text()).toBe('hello from /c');
+    expect(await bodyText(await trusting.fetch(url, init))).toBe('hello from /c');
     const asList = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, ca: [tls.cert] });
     expect((await asList.fetch(url, init)).status).toBe(200);
     const strict = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' } });
