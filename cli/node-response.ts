@@ -7,7 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { BodyReader, TransportResponse } from '../utils/engine/net/fetch-types';
+import { NetworkError, type BodyReader, type TransportResponse } from '../utils/engine/net/fetch-types';
 
 /** The answer's header fields, as node:http parsed them (names in lower case; a repeated
  *  field is kept as Node keeps it: joined, or its first value for fields that must be single). */
@@ -52,7 +52,7 @@ export class NodeBody implements BodyReader {
     const poke = () => this.#wake?.();
     source.on('readable', poke);
     source.on('end', () => (this.#end(), poke()));
-    source.on('error', (error) => ((this.#failure ??= error), this.#end(), poke()));
+    source.on('error', (error) => ((this.#failure ??= bodyFailure(error)), this.#end(), poke()));
   }
 
   /** The stream's reader is the body itself: there is one reader, the engine's. */
@@ -85,6 +85,17 @@ export class NodeBody implements BodyReader {
     this.#done = true;
     this.#settled();
   }
+}
+
+/**
+ * A body's failure as the report should name it: Node ends an answer whose connection closed
+ * before the announced body had arrived (or that was reset midway) with "aborted" (ECONNRESET),
+ * which would reach an owner as "network error (aborted)". A stop's own reason (the timeout, the
+ * caller) and a decoder's error pass as they are.
+ */
+function bodyFailure(error: Error): Error {
+  if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') return error;
+  return new NetworkError('cut-off', error.message, { cause: error });
 }
 
 export class NodeResponse implements TransportResponse {

@@ -183,6 +183,28 @@ describe('createNodeTransport', () => {
     }
   });
 
+  it('names an answer whose connection closed before its announced body had arrived', async () => {
+    // Raw TCP: 200 with a Content-Length of 5000, ten bytes, then the connection closes.
+    const server = createTcpServer((socket) => {
+      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: text/markdown\r\nContent-Length: 5000\r\n\r\n0123456789'));
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const result = await fetchBounded(`http://127.0.0.1:${port}/SKILL.md`, {
+        kind: 'skill-md',
+        site: siteContext(`http://127.0.0.1:${port}`),
+        transport: createNodeTransport(),
+        limits: DEFAULT_LIMITS,
+      });
+      expect(result).toMatchObject({ ok: false, reason: 'network', network: 'cut-off', httpStatus: 200 });
+      expect(result.ok ? '' : english(result.detail)).toBe('the connection closed before the whole answer had arrived');
+    } finally {
+      server.close();
+    }
+  });
+
   it('trusts an extra CA for https with a mapped name, and only with it', async () => {
     const url = `https://shop.poppy.test:${https.port}/c`;
     const trusting = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1' }, ca: tls.cert });

@@ -56,7 +56,9 @@ export type NetworkCause =
   /** The certificate does not name the host. */
   | 'tls-name'
   /** The connection was dropped before an answer. */
-  | 'reset';
+  | 'reset'
+  /** The answer began, and its connection closed before the body it announced had arrived. */
+  | 'cut-off';
 
 /**
  * What a transport throws when it knows the cause; anything else thrown is a network error. A

@@ -29,5 +29,6 @@ export const FETCH_WORDS = {
     'tls-expired': sentence('detail_network_tls_expired', []),
     'tls-name': sentence('detail_network_tls_name', []),
     reset: sentence('detail_network_reset', []),
+    'cut-off': sentence('detail_network_cut_off', []),
   } satisfies Record<NetworkCause, unknown>,
 };
