@@ -7,7 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { NetworkError, type BodyReader, type TransportResponse } from '../utils/engine/net/fetch-types';
+import { NetworkError, type BodyReader, type NetworkCause, type TransportResponse } from '../utils/engine/net/fetch-types';
 
 /** The answer's header fields, as node:http parsed them (names in lower case; a repeated
  *  field is kept as Node keeps it: joined, or its first value for fields that must be single). */
@@ -88,14 +88,18 @@ export class NodeBody implements BodyReader {
 }
 
 /**
- * A body's failure as the report should name it: Node ends an answer whose connection closed
- * before the announced body had arrived (or that was reset midway) with "aborted" (ECONNRESET),
- * which would reach an owner as "network error (aborted)". A stop's own reason (the timeout, the
- * caller) and a decoder's error pass as they are.
+ * A body's failure as the report should name it, not as "network error (aborted)" or
+ * "(incorrect header check)": Node ends an answer whose connection closed before the announced
+ * body had arrived (or was reset midway) with "aborted" (ECONNRESET), and zlib a body that is not
+ * the gzip or deflate data its Content-Encoding says with a Z_ code. A stop's own reason (the
+ * timeout, the caller) passes as it is.
  */
 function bodyFailure(error: Error): Error {
-  if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') return error;
-  return new NetworkError('cut-off', error.message, { cause: error });
+  // A stop's reason is a DOMException, whose `code` is a number.
+  const code: unknown = (error as { code?: unknown }).code;
+  const cause: NetworkCause | null =
+    code === 'ECONNRESET' ? 'cut-off' : typeof code === 'string' && code.startsWith('Z_') ? 'bad-coding' : null;
+  return cause ? new NetworkError(cause, error.message, { cause: error }) : error;
 }
 
 export class NodeResponse implements TransportResponse {

@@ -67,6 +67,29 @@ describe('NodeBody', () => {
     expect(settled).toBe(1);
   });
 
+  it.each([
+    ['a stop (its DOMException, whose code is a number)', new DOMException('timeout', 'TimeoutError'), 'TimeoutError', undefined],
+    ['a connection closed midway', Object.assign(new Error('aborted'), { code: 'ECONNRESET' }), 'NetworkError', 'cut-off'],
+    [
+      'a body zlib cannot decode',
+      Object.assign(new Error('incorrect header check'), { code: 'Z_DATA_ERROR' }),
+      'NetworkError',
+      'bad-coding',
+    ],
+    ['any other failure', Object.assign(new Error('boom'), { code: 'EPIPE' }), 'Error', undefined],
+  ])('fails a read on %s as the report should name it', async (_what, error, name, cause) => {
+    const source = new Readable({ read() {} });
+    const body = new NodeBody(
+      source,
+      () => {},
+      () => {},
+    );
+    const read = body.read();
+    source.destroy(error);
+    const failure = (await read.catch((e: unknown) => e)) as Error & { networkCause?: string };
+    expect([failure.name, failure.networkCause, failure.message]).toEqual([name, cause, error.message]);
+  });
+
   it('cancels once: the source goes to the cancel handler, and the request is settled', async () => {
     const { source } = countedSource(['ab', 'cd']);
     const cancelled: Readable[] = [];

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
-import { fetchBounded } from '../../utils/engine/net/fetch-bounded';
+import { fetchBounded, type FetchResult } from '../../utils/engine/net/fetch-bounded';
 import { DEFAULT_LIMITS } from '../../utils/engine/spec';
 import { siteContext } from '../../utils/engine/net/url-policy';
 import { makeTestCert, startServer, type Handler, type TestServer } from '../fixtures/test-server';
@@ -184,25 +184,16 @@ describe('createNodeTransport', () => {
   });
 
   it('names an answer whose connection closed before its announced body had arrived', async () => {
-    // Raw TCP: 200 with a Content-Length of 5000, ten bytes, then the connection closes.
-    const server = createTcpServer((socket) => {
-      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: text/markdown\r\nContent-Length: 5000\r\n\r\n0123456789'));
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const port = (server.address() as AddressInfo).port;
-      const result = await fetchBounded(`http://127.0.0.1:${port}/SKILL.md`, {
-        kind: 'skill-md',
-        site: siteContext(`http://127.0.0.1:${port}`),
-        transport: createNodeTransport(),
-        limits: DEFAULT_LIMITS,
-      });
-      expect(result).toMatchObject({ ok: false, reason: 'network', network: 'cut-off', httpStatus: 200 });
-      expect(result.ok ? '' : english(result.detail)).toBe('the connection closed before the whole answer had arrived');
-    } finally {
-      server.close();
-    }
+    // 200 with a Content-Length of 5000, ten bytes, then the connection closes.
+    const result = await checkRawAnswer('Content-Length: 5000\r\n\r\n0123456789');
+    expect(result).toMatchObject({ ok: false, reason: 'network', network: 'cut-off', httpStatus: 200 });
+    expect(result.ok ? '' : english(result.detail)).toBe('the connection closed before the whole answer had arrived');
+  });
+
+  it.each(['gzip', 'deflate'])('names a body that is not the %s data its Content-Encoding says', async (coding) => {
+    const result = await checkRawAnswer(`Content-Encoding: ${coding}\r\nContent-Length: 12\r\n\r\n# plain text`);
+    expect(result).toMatchObject({ ok: false, reason: 'network', network: 'bad-coding', httpStatus: 200 });
+    expect(result.ok ? '' : english(result.detail)).toBe('the body is not compressed the way its Content-Encoding header says');
   });
 
   it('trusts an extra CA for https with a mapped name, and only with it', async () => {
@@ -216,3 +207,20 @@ describe('createNodeTransport', () => {
     expect(String((error as Error).cause)).toMatch(/self[- ]signed|certificate/i);
   });
 });
+
+/** A SKILL.md read through the transport from a raw TCP server whose 200 answer ends with `rest`
+ *  (the headers after Content-Type, the blank line and the body), then closes the connection. */
+async function checkRawAnswer(rest: string): Promise<FetchResult> {
+  const server = createTcpServer((socket) => {
+    socket.once('data', () => socket.end(`HTTP/1.1 200 OK\r\nContent-Type: text/markdown\r\n${rest}`));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const options = { kind: 'skill-md', site: siteContext(origin), transport: createNodeTransport(), limits: DEFAULT_LIMITS } as const;
+    return await fetchBounded(`${origin}/SKILL.md`, options);
+  } finally {
+    server.close();
+  }
+}

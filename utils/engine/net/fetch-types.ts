@@ -58,7 +58,9 @@ export type NetworkCause =
   /** The connection was dropped before an answer. */
   | 'reset'
   /** The answer began, and its connection closed before the body it announced had arrived. */
-  | 'cut-off';
+  | 'cut-off'
+  /** The body is not the gzip or deflate data its Content-Encoding names. */
+  | 'bad-coding';
 
 /**
  * What a transport throws when it knows the cause; anything else thrown is a network error. A

@@ -30,5 +30,6 @@ export const FETCH_WORDS = {
     'tls-name': sentence('detail_network_tls_name', []),
     reset: sentence('detail_network_reset', []),
     'cut-off': sentence('detail_network_cut_off', []),
+    'bad-coding': sentence('detail_network_bad_coding', []),
   } satisfies Record<NetworkCause, unknown>,
 };
