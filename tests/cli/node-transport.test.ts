@@ -190,6 +190,12 @@ describe('createNodeTransport', () => {
     expect(result.ok ? '' : english(result.detail)).toBe('the connection closed before the whole answer had arrived');
   });
 
+  it('reads a body whose chunked framing breaks midway as cut off (Node drops the connection)', async () => {
+    // A chunk size that is not hex, after a first good chunk.
+    const result = await checkRawAnswer('Transfer-Encoding: chunked\r\n\r\n4\r\n# hi\r\nzz\r\n');
+    expect(result).toMatchObject({ ok: false, reason: 'network', network: 'cut-off', httpStatus: 200 });
+  });
+
   it.each(['gzip', 'deflate'])('names a body that is not the %s data its Content-Encoding says', async (coding) => {
     const result = await checkRawAnswer(`Content-Encoding: ${coding}\r\nContent-Length: 12\r\n\r\n# plain text`);
     expect(result).toMatchObject({ ok: false, reason: 'network', network: 'bad-coding', httpStatus: 200 });

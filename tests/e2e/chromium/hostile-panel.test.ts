@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { FixtureServer } from '../../fixtures/server';
+import { cutOff } from '../hostile-sites/cut-off';
 import { stallSite } from '../hostile-sites/stall';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { shownFindings, startHostileServer, visibleText } from '../harness/hostile';
@@ -17,7 +18,7 @@ let server: FixtureServer;
 let browser: ChromiumSession;
 
 beforeAll(async () => {
-  server = await startHostileServer([stall.site]);
+  server = await startHostileServer([stall.site, cutOff]);
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -37,6 +38,13 @@ interface Case {
 const CASES: Case[] = [
   // The slow one first, so its 10 s wait overlaps the others.
   { site: stall.site.name, verdict: 'errors', codes: ['skill-unreachable'], says: /did not finish within 10 s/ },
+  // Chromium says only "network error" of a body cut off partway; the reason says it was being read.
+  {
+    site: cutOff.name,
+    verdict: 'errors',
+    codes: ['skill-unreachable'],
+    says: /reading the answer failed partway through \(network error\)/,
+  },
   { site: 'h-huge-declared', verdict: 'errors', codes: ['document-too-large'], says: /larger than 256 KiB/ },
   { site: 'h-huge-chunked', verdict: 'errors', codes: ['document-too-large'], says: /larger than 256 KiB/ },
   { site: 'h-huge-lying', verdict: 'errors', codes: ['invalid-json'] },

@@ -272,7 +272,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
     if (deadline?.stopped) return fail(attempt, 'too-slow', FETCH_WORDS.tooSlow({}));
     if (stop.reason !== null) return fail(attempt, 'timeout', stage({ time: formatMs(limits.timeoutMs) }));
-    return networkFailure(attempt, error);
+    return networkFailure(attempt, error, stage === FETCH_WORDS.unfinishedWithin);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
@@ -341,7 +341,8 @@ function redirectRefused(attempt: Attempt, verdict: { reason: PolicyReason; deta
   return fail(attempt, 'redirect-blocked', FETCH_WORDS.redirectBlocked({ target, policy: verdict.detail }), verdict.reason);
 }
 
-function networkFailure(attempt: Attempt, error: unknown): FetchFailure {
+/** `reading`: the head had come and the body was being read (a browser then says only "network error"). */
+function networkFailure(attempt: Attempt, error: unknown, reading: boolean): FetchFailure {
   if (error instanceof NetworkError) {
     const failure = fail(attempt, 'network', FETCH_WORDS.cause[error.networkCause]({}));
     failure.network = error.networkCause;
@@ -353,5 +354,5 @@ function networkFailure(attempt: Attempt, error: unknown): FetchFailure {
   if (/redirect count exceeded|too many redirects/i.test(message)) {
     return fail(attempt, 'too-many-redirects', FETCH_WORDS.redirectLoop({}));
   }
-  return fail(attempt, 'network', FETCH_WORDS.network({ error: shorten(message) }));
+  return fail(attempt, 'network', (reading ? FETCH_WORDS.readFailed : FETCH_WORDS.network)({ error: shorten(message) }));
 }

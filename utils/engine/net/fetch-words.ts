@@ -18,6 +18,7 @@ export const FETCH_WORDS = {
   noAnswerWithin: sentence('detail_no_answer_within', ['time']),
   unfinishedWithin: sentence('detail_unfinished_within', ['time']),
   network: sentence('detail_network', ['error']),
+  readFailed: sentence('detail_read_failed', ['error']),
   tooSlow: sentence('detail_too_slow', []),
   overBudget: sentence('detail_over_budget', ['budget']),
   /** Network causes a transport named (fetch-types.ts `NetworkCause`). */
