@@ -2,7 +2,8 @@
 // skills (issue 2). The sites are served from another process on loopback.
 import { createHash } from 'node:crypto';
 import { createNodeTransport } from '../cli/node-transport';
-import type { Transport, TransportResponse } from '../utils/engine/net/fetch-types';
+import type { Transport } from '../utils/engine/net/fetch-types';
+import { bodyText, eachChunk } from '../tests/helpers/body-text';
 import { checkSite, type CheckDeps } from '../utils/engine/check';
 import type { Report } from '../utils/engine/report/report';
 import { WELL_KNOWN } from '../utils/engine/spec';
@@ -13,30 +14,21 @@ import { interleaved, mib, ms, msFigure, ratioFigure, time, timed, verdict } fro
 /** The bare minimum a verifier must do: the same requests, 6 at a time, each body hashed as it
  *  arrives (with node:crypto, the quickest hash Node has, as the command line's engine uses). */
 export async function baseline(origin: string, transport: Transport): Promise<number> {
-  await bodyOf(await transport.fetch(origin + WELL_KNOWN.poppy, {}), () => {});
+  await eachChunk(await transport.fetch(origin + WELL_KNOWN.poppy, {}), () => {});
   const indexUrl = origin + WELL_KNOWN.skillIndex;
-  let indexText = '';
-  const decoder = new TextDecoder();
-  await bodyOf(await transport.fetch(indexUrl, {}), (chunk) => (indexText += decoder.decode(chunk, { stream: true })));
-  const index = JSON.parse(indexText + decoder.decode()) as { skills: { url: string; digest: string }[] };
+  const index = JSON.parse(await bodyText(await transport.fetch(indexUrl, {}))) as { skills: { url: string; digest: string }[] };
   let next = 0;
   let verified = 0;
   const worker = async () => {
     while (next < index.skills.length) {
       const s = index.skills[next++]!;
       const hash = createHash('sha256');
-      await bodyOf(await transport.fetch(new URL(s.url, indexUrl).href, {}), (chunk) => hash.update(chunk));
+      await eachChunk(await transport.fetch(new URL(s.url, indexUrl).href, {}), (chunk) => hash.update(chunk));
       if (`sha256:${hash.digest('hex')}` === s.digest) verified++;
     }
   };
   await Promise.all(Array.from({ length: 6 }, worker));
   return verified;
-}
-
-/** Reads a body to its end, a chunk at a time. */
-async function bodyOf(response: TransportResponse, onChunk: (chunk: Uint8Array) => void): Promise<void> {
-  const reader = response.body?.getReader();
-  if (reader) for (let r = await reader.read(); !r.done; r = await reader.read()) onChunk(r.value);
 }
 
 /** Skills that did not come out verified, as "name: status (reason)", at most five. */

@@ -22,13 +22,6 @@ export class NodeHeaders {
     const value = this.#fields[name.toLowerCase()];
     return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
   }
-
-  *[Symbol.iterator](): IterableIterator<[string, string]> {
-    for (const name of Object.keys(this.#fields).sort()) {
-      const value = this.get(name);
-      if (value !== null) yield [name, value];
-    }
-  }
 }
 
 /**

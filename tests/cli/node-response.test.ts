@@ -18,15 +18,11 @@ describe('NodeHeaders', () => {
   it('answers a name in any case, joins a repeated field, and says null for a missing one', () => {
     const headers = new NodeHeaders({ 'content-type': 'text/markdown', 'x-note': ['one', 'two'] });
     expect([headers.get('Content-Type'), headers.get('X-Note'), headers.get('etag')]).toEqual(['text/markdown', 'one, two', null]);
-    expect([...headers]).toEqual([
-      ['content-type', 'text/markdown'],
-      ['x-note', 'one, two'],
-    ]);
   });
 
   it('leaves out a field removed as undefined', () => {
     const headers = new NodeHeaders({ 'content-encoding': undefined, etag: '"x"' });
-    expect([headers.get('content-encoding'), [...headers]]).toEqual([null, [['etag', '"x"']]]);
+    expect([headers.get('content-encoding'), headers.get('etag')]).toEqual([null, '"x"']);
   });
 });
 
