@@ -9,7 +9,7 @@ import type { CheckProgress, CheckResult } from '../engine/check';
 import type { Report } from '../engine/report/report';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../engine/spec';
 import type * as Storage from './platform/storage';
-import type { StoredResult } from './platform/storage';
+import type { CheckMarker, StoredResult } from './platform/storage';
 import { revisitAfter, visitMayWait } from './revisit-policy';
 
 export interface CheckRequest {
@@ -35,6 +35,7 @@ export type SchedulerStore = Pick<
   | 'getResult'
   | 'setResult'
   | 'getMarker'
+  | 'getOriginState'
   | 'setMarker'
   | 'clearMarker'
   | 'allMarkers'
@@ -105,16 +106,18 @@ export function createScheduler(deps: SchedulerDeps) {
   const jobs = new Map<string, Job>();
   let lastSweep = now();
 
-  async function stateOf(origin: string): Promise<BadgeState> {
+  /** `stored`: the report just written for `origin`, which spares reading it back. */
+  async function stateOf(origin: string, stored?: Report): Promise<BadgeState> {
     if (jobs.has(origin)) return { kind: 'checking' };
+    if (stored) return { kind: 'result', report: stored };
     const result = await store.getResult(origin);
     return result ? { kind: 'result', report: result.report } : { kind: 'idle' };
   }
 
   /** Updates every tab recorded on `origin`, and only those; forgets tabs that moved on. */
-  async function showOrigin(origin: string): Promise<void> {
-    const state = await stateOf(origin);
-    const tabs = [...(await store.tabOrigins())].filter(([, o]) => o === origin).map(([id]) => id);
+  async function showOrigin(origin: string, stored?: Report): Promise<void> {
+    const [state, recorded] = await Promise.all([stateOf(origin, stored), store.tabOrigins()]);
+    const tabs = [...recorded].filter(([, o]) => o === origin).map(([id]) => id);
     const moved: number[] = [];
     await Promise.all(
       tabs.map(async (tabId) => {
@@ -134,17 +137,20 @@ export function createScheduler(deps: SchedulerDeps) {
     // Progress goes to storage: the panel shows it, and each write keeps the worker alive.
     const progress = coalescedWrites((p: CheckProgress) => store.setMarker(origin, { ...marker, ...p }), PROGRESS_SPACING_MS);
     let keep: (() => Promise<void>) | undefined;
+    let shown: Report | undefined;
+    // The marker's write, the "checking" paint (storage reads and badge calls: 20–60 ms into a
+    // 200-skill check, timed in the worker) and the check, side by side: the check's first
+    // request waits for neither (the marker's write alone was 10–40 ms, bench timeline). Both
+    // end before the result is written, so the paint never covers it and the marker's removal
+    // never precedes it; `started` means both are done. A marker that could not be written
+    // costs only the restart after a worker stop, never the check.
+    const painting = Promise.all([store.setMarker(origin, marker), showOrigin(origin)]).then(started);
     try {
-      await store.setMarker(origin, marker);
-      // The "checking" paint (storage reads and badge calls: 20–60 ms into a 200-skill check, timed
-      // in the worker; 60–200 ms before the toolbar icon was decoded once) and the check side by
-      // side; the paint ends first whatever the check does, so it never covers the result.
-      const painting = showOrigin(origin).then(started);
       let result: RunCheckResult;
       try {
         result = await deps.runCheck(origin, request, progress.write);
       } finally {
-        await painting;
+        await painting.catch((error: unknown) => console.error('Poppy Inspector: marking the check failed', error));
       }
       keep = result.keep;
       const { report, rawPoppy } = result;
@@ -162,6 +168,7 @@ export function createScheduler(deps: SchedulerDeps) {
         store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts }),
         store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt),
       ]);
+      shown = report;
     } catch (error) {
       // The engine reports problems as findings; reaching here means a bug or a storage failure.
       console.error(`Poppy Inspector: check of ${origin} failed`, error);
@@ -171,7 +178,7 @@ export function createScheduler(deps: SchedulerDeps) {
     // not lose its own marker to this one.
     await store.clearMarker(origin).catch(() => undefined);
     jobs.delete(origin);
-    await showOrigin(origin).catch((error: unknown) => console.error('Poppy Inspector: badge update failed', error));
+    await showOrigin(origin, shown).catch((error: unknown) => console.error('Poppy Inspector: badge update failed', error));
     // Last: 200 bodies are a megabyte for storage.local, and what is written before would queue
     // behind it (the revisit time waited 50–120 ms for it, `npm run bench`).
     await keep?.();
@@ -195,9 +202,10 @@ export function createScheduler(deps: SchedulerDeps) {
     return job;
   }
 
-  /** The job checking `origin`, restarting it when a marker says it died with the last worker. */
-  async function liveOrRestarted(origin: string): Promise<Job | null> {
-    const marker = jobs.has(origin) ? null : await store.getMarker(origin);
+  /** The job checking `origin`, restarting it when a marker says it died with the last worker;
+   *  `read` is the marker when the caller has read it already. */
+  async function liveOrRestarted(origin: string, read?: CheckMarker | null): Promise<Job | null> {
+    const marker = jobs.has(origin) ? null : read !== undefined ? read : await store.getMarker(origin);
     const running = jobs.get(origin);
     if (running || !marker) return running ?? null;
     if (marker.attempts >= MAX_ATTEMPTS) {
@@ -232,21 +240,28 @@ export function createScheduler(deps: SchedulerDeps) {
   return {
     /** A content script reported a page load on `origin` in `tabId`. Navigation cleared its badge. */
     async pageVisited(tabId: number, origin: string): Promise<void> {
-      await store.setTabOrigin(tabId, origin);
       sweepNowAndThen();
-      const job = await liveOrRestarted(origin);
-      if (job) return job.started.then(() => deps.showBadge(tabId, { kind: 'checking' }));
-      const [result, revisit, options, quiet, maxSkills] = await Promise.all([
-        store.getResult(origin),
+      const busy = jobs.has(origin);
+      // One round of storage before a check can start: the tab's origin is written while all the
+      // decision needs is read (one call after another, they were most of the 40 ms from the
+      // visit's message to the check's first request, bench timeline).
+      const [, { result, marker }, revisit, options, quiet, maxSkills] = await Promise.all([
+        store.setTabOrigin(tabId, origin),
+        store.getOriginState(origin),
         store.getRevisit(origin),
         store.getOptions(),
         store.getQuietSites(),
         store.getSkillCap(origin),
       ]);
+      // A marker read while this worker ran the check is that check's, not one a stopped worker left.
+      const job = await liveOrRestarted(origin, busy ? null : marker);
+      if (job) return job.started.then(() => deps.showBadge(tabId, { kind: 'checking' }));
+      // That check ended while the rest was read: its result is newer than the one read.
+      if (busy) return deps.showBadge(tabId, await stateOf(origin));
       // Checked recently enough (or the site said to wait), off for every site, or for this one
       // (the panel's per-site choice): checked when the panel opens.
       if (visitMayWait(now(), freshMs, result?.checkedAt ?? null, revisit) || !options.autoCheck || quiet.has(origin))
-        return deps.showBadge(tabId, await stateOf(origin));
+        return deps.showBadge(tabId, await stateOf(origin, result?.report));
       await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false, maxSkills }).started;
     },
 
