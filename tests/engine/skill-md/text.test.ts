@@ -19,3 +19,38 @@ describe('splitSkillMd: the frontmatter, decoded from its own bytes', () => {
     expect(split.body).toBe('# Body 🌷 with more text than the frontmatter\n');
   });
 });
+
+describe('codePoints', () => {
+  /** What the specification counts: Python's len, which is what `for…of` yields in JavaScript. */
+  const iterated = (s: string) => [...s].length;
+
+  it.each([
+    ['empty', '', 0],
+    ['ASCII', 'pdf-tools', 9],
+    ['a surrogate pair', '🌷', 1],
+    ['pairs side by side', '🌷🌷x🌷', 4],
+    ['a lone high surrogate at the end', 'ab\uD83C', 3],
+    ['a lone low surrogate first', '\uDF37ab', 3],
+    ['a high surrogate before a high surrogate pair', '\uD83C\uD83C\uDF37', 2],
+    ['two low surrogates', '\uDF37\uDF37', 2],
+    ['combining marks (each its own code point)', 'e\u0301', 2],
+  ])('counts %s', (_, s, expected) => {
+    expect(codePoints(s)).toBe(expected);
+    expect(codePoints(s)).toBe(iterated(s));
+  });
+
+  it('agrees with for…of over random strings of surrogates and letters', () => {
+    const units = [0x61, 0xd83c, 0xdf37, 0xdbff, 0xdc00, 0xe000];
+    let seed = 7;
+    for (let round = 0; round < 500; round++) {
+      const length = round % 12;
+      const s = String.fromCharCode(
+        ...Array.from({ length }, () => {
+          seed = (seed * 1103515245 + 12345) % 2 ** 31;
+          return units[seed % units.length]!;
+        }),
+      );
+      expect(codePoints(s)).toBe(iterated(s));
+    }
+  });
+});
