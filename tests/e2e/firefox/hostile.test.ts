@@ -16,6 +16,7 @@ import { markup } from '../../fixtures/hostile/skill-content';
 import type { FixtureServer, RecordedRequest } from '../../fixtures/server';
 import { publicDomain } from '../../fixtures/site';
 import { canaryLinks } from '../hostile-sites/canary-links';
+import { cutOff } from '../hostile-sites/cut-off';
 import { LAN_HOST, REDIRECT_STATUS_LABELS, REDIRECT_STATUS_SITE } from '../hostile-sites/redirect-statuses';
 import { SESSION_COOKIE, SESSION_SITE } from '../hostile-sites/session';
 import { extensionRequests } from '../harness/expected';
@@ -28,9 +29,9 @@ let server: FixtureServer;
 let browser: FirefoxSession;
 
 beforeAll(async () => {
-  server = await startHostileServer([canaryLinks]);
+  server = await startHostileServer([canaryLinks, cutOff]);
   const names = [
-    ...[...HOSTILE_SITES.map((s) => s.name), REDIRECT_STATUS_SITE, SESSION_SITE, canaryLinks.name].map(publicDomain),
+    ...[...HOSTILE_SITES.map((s) => s.name), REDIRECT_STATUS_SITE, SESSION_SITE, canaryLinks.name, cutOff.name].map(publicDomain),
     LAN_HOST,
   ];
   browser = await launchFirefox({ publicNames: names });
@@ -112,5 +113,11 @@ describe('hostile sites in Firefox', () => {
     )) as [string, string][];
     for (const [href, target] of links) expect(target).toBe(href);
     expect(links.length).toBe(site === canaryLinks.name ? 3 : 0);
+  });
+
+  it('a skill file cut off after its head: unreachable, and the reason says the answer was being read', async () => {
+    const { panel, snapshot } = await check(cutOff.name);
+    expect(statuses(snapshot)).toEqual(cutOff.expect.skills);
+    expect(await visibleText(panel)).toMatch(/reading the answer failed partway through \(/);
   });
 });
