@@ -106,7 +106,8 @@ export function createScheduler(deps: SchedulerDeps) {
   const jobs = new Map<string, Job>();
   let lastSweep = now();
 
-  /** `stored`: the report just written for `origin`, which spares reading it back. */
+  /** `stored`: the origin's stored report when the caller holds it already (just written, or
+   *  just read), which spares reading and unpacking it again. */
   async function stateOf(origin: string, stored?: Report): Promise<BadgeState> {
     if (jobs.has(origin)) return { kind: 'checking' };
     if (stored) return { kind: 'result', report: stored };
@@ -140,10 +141,10 @@ export function createScheduler(deps: SchedulerDeps) {
     let shown: Report | undefined;
     // The marker's write, the "checking" paint (storage reads and badge calls: 20–60 ms into a
     // 200-skill check, timed in the worker) and the check, side by side: the check's first
-    // request waits for neither (the marker's write alone was 10–40 ms, bench timeline). Both
-    // end before the result is written, so the paint never covers it and the marker's removal
-    // never precedes it; `started` means both are done. A marker that could not be written
-    // costs only the restart after a worker stop, never the check.
+    // request waits for neither (the marker's write was a quarter of the time from the visit's
+    // message to the first request). Both end before the result is written, so the paint never
+    // covers it and the marker's removal never precedes it; `started` means both are done. A
+    // marker that could not be written costs only the restart after a worker stop, never the check.
     const painting = Promise.all([store.setMarker(origin, marker), showOrigin(origin)]).then(started);
     try {
       let result: RunCheckResult;
@@ -243,8 +244,8 @@ export function createScheduler(deps: SchedulerDeps) {
       sweepNowAndThen();
       const busy = jobs.has(origin);
       // One round of storage before a check can start: the tab's origin is written while all the
-      // decision needs is read (one call after another, they were most of the 40 ms from the
-      // visit's message to the check's first request, bench timeline).
+      // decision needs is read (one call after another, they were most of the 42 ms from the
+      // visit's message to the check's first request, timed in the worker).
       const [, { result, marker }, revisit, options, quiet, maxSkills] = await Promise.all([
         store.setTabOrigin(tabId, origin),
         store.getOriginState(origin),
