@@ -3,24 +3,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyBadge, liveOrigin } from '../../utils/extension/platform/badge-applier';
-import type { Translate } from '../../utils/extension/i18n';
 import { createScheduler, type RunCheck, type SchedulerStore } from '../../utils/extension/check-scheduler';
 import type { CheckResult } from '../../utils/engine/check';
 import * as storage from '../../utils/extension/platform/storage';
 import { DEFAULT_LIMITS } from '../../utils/engine/spec';
-import { report, skill } from './helpers';
+import { echoTranslate as echo, verifiedResult as resultFor } from './helpers';
 
 const A = 'https://a.example';
 const NOW = 1_800_000_000_000;
-const echo: Translate = (key, ...subs) => [key, ...subs].join('|');
-const resultFor = (origin: string, n: number): CheckResult => ({
-  report: report(
-    origin,
-    'ok',
-    Array.from({ length: n }, (_, i) => skill(`s${i}`, 'verified')),
-  ),
-  rawPoppy: '{}',
-});
 
 /** A promise the test opens by hand. */
 function gate() {
@@ -79,14 +69,15 @@ describe('storage round trips around a check', () => {
     expect(getResult).not.toHaveBeenCalled();
   });
 
-  it('a check that ends while a visit reads storage: the visit shows its result and restarts nothing', async () => {
+  it('a visit during a check reads nothing; when the check ends meanwhile, the visit shows its result and restarts nothing', async () => {
     const recorded = gate();
     let calls = 0;
     const setTabOrigin = async (...args: Parameters<typeof storage.setTabOrigin>) => {
       if (++calls === 2) await recorded.opened;
       return storage.setTabOrigin(...args);
     };
-    const { scheduler, runCheck, finish, tab, badge } = setup({ ...storage, setTabOrigin });
+    const getOriginState = vi.fn(storage.getOriginState);
+    const { scheduler, runCheck, finish, tab, badge } = setup({ ...storage, setTabOrigin, getOriginState });
     const [t1, t2] = [await tab(`${A}/1`), await tab(`${A}/2`)];
     await scheduler.pageVisited(t1, A);
     // The second visit reads the running check's marker, then that check ends.
@@ -98,6 +89,8 @@ describe('storage round trips around a check', () => {
     await second;
     await scheduler.idle();
     expect(runCheck).toHaveBeenCalledTimes(1);
+    // The visit during the check read nothing to decide: only the first visit did.
+    expect(getOriginState).toHaveBeenCalledTimes(1);
     expect([await badge(t1), await badge(t2)]).toEqual(['4✓', '4✓']);
   });
 });

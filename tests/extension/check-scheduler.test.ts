@@ -1,26 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyBadge, liveOrigin } from '../../utils/extension/platform/badge-applier';
-import type { Translate } from '../../utils/extension/i18n';
 import { createScheduler, MAX_ATTEMPTS, panelNeedsCheck, type CheckRequest, type RunCheck } from '../../utils/extension/check-scheduler';
 import type { CheckResult } from '../../utils/engine/check';
 import type { Report } from '../../utils/engine/report/report';
 import * as storage from '../../utils/extension/platform/storage';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../utils/engine/spec';
-import { report, skill } from './helpers';
+import { echoTranslate as echo, report, skill, verifiedResult } from './helpers';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
 const NOW = 1_800_000_000_000;
-const echo: Translate = (key, ...subs) => [key, ...subs].join('|');
-const resultFor = (origin: string, n = 1): CheckResult => ({
-  report: report(
-    origin,
-    'ok',
-    Array.from({ length: n }, (_, i) => skill(`s${i}`, 'verified')),
-  ),
-  rawPoppy: '{}',
-});
+const resultFor = (origin: string, n = 1): CheckResult => verifiedResult(origin, n);
 
 /** A check the test finishes by hand, to look at the world while it runs. */
 function controllableChecks() {

@@ -4,6 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { STORAGE_KEYS } from '../../utils/extension/platform/storage';
 import { readStoredBodyIndex, type StoredBodyIndex } from '../../utils/extension/storage-migrations';
 import type { Report, SkillReport } from '../../utils/engine/report/report';
+import type { CheckResult } from '../../utils/engine/check';
+import type { Translate } from '../../utils/extension/i18n';
 import type { SkillStatus, Verdict } from '../../utils/engine/spec';
 
 export function skill(name: string, status: SkillStatus, digest = `sha256:${'a'.repeat(64)}`): SkillReport {
@@ -68,4 +70,19 @@ export async function storedSkillDigests(): Promise<string[]> {
 /** fakeBrowser's i18n is unmocked; tests that go through the real `t` install the messages (again after each reset). */
 export function installLocale(): void {
   fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
+}
+
+/** A translator that shows the key and its substitutions, so tests read what was said. */
+export const echoTranslate: Translate = (key, ...subs) => [key, ...subs].join('|');
+
+/** What a check of `origin` returns when its `n` skills all verified. */
+export function verifiedResult(origin: string, n: number): CheckResult {
+  return {
+    report: report(
+      origin,
+      'ok',
+      Array.from({ length: n }, (_, i) => skill(`s${i}`, 'verified')),
+    ),
+    rawPoppy: '{}',
+  };
 }

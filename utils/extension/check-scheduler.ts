@@ -217,6 +217,9 @@ export function createScheduler(deps: SchedulerDeps) {
     return ensureCheck(origin, { allHosts: marker.allHosts, revalidate: marker.revalidate, maxSkills }, marker.attempts + 1);
   }
 
+  /** A visit joining a check under way: its tab shows "checking" once the check has started. */
+  const joinChecking = (job: Job, tabId: number) => job.started.then(() => deps.showBadge(tabId, { kind: 'checking' }));
+
   /** A request for `origin` with the cap stored for it (the user may have raised it). */
   const requestFor = async (origin: string, allHosts: boolean, revalidate: boolean): Promise<CheckRequest> => ({
     allHosts,
@@ -242,7 +245,13 @@ export function createScheduler(deps: SchedulerDeps) {
     /** A content script reported a page load on `origin` in `tabId`. Navigation cleared its badge. */
     async pageVisited(tabId: number, origin: string): Promise<void> {
       sweepNowAndThen();
-      const busy = jobs.has(origin);
+      // A check of the origin under way: the visit records its tab and joins it, reading nothing.
+      if (jobs.has(origin)) {
+        await store.setTabOrigin(tabId, origin);
+        const job = await liveOrRestarted(origin);
+        // Or that check ended meanwhile, and its result is what the tab shows.
+        return job ? joinChecking(job, tabId) : deps.showBadge(tabId, await stateOf(origin));
+      }
       // One round of storage before a check can start: the tab's origin is written while all the
       // decision needs is read (one call after another, they were most of the 42 ms from the
       // visit's message to the check's first request, timed in the worker).
@@ -254,11 +263,8 @@ export function createScheduler(deps: SchedulerDeps) {
         store.getQuietSites(),
         store.getSkillCap(origin),
       ]);
-      // A marker read while this worker ran the check is that check's, not one a stopped worker left.
-      const job = await liveOrRestarted(origin, busy ? null : marker);
-      if (job) return job.started.then(() => deps.showBadge(tabId, { kind: 'checking' }));
-      // That check ended while the rest was read: its result is newer than the one read.
-      if (busy) return deps.showBadge(tabId, await stateOf(origin));
+      const job = await liveOrRestarted(origin, marker);
+      if (job) return joinChecking(job, tabId);
       // Checked recently enough (or the site said to wait), off for every site, or for this one
       // (the panel's per-site choice): checked when the panel opens.
       if (visitMayWait(now(), freshMs, result?.checkedAt ?? null, revisit) || !options.autoCheck || quiet.has(origin))
