@@ -17,12 +17,15 @@ import { productionBuild } from './extension';
 import { extensionRendererPid, processCpuMs, rssBytes, serviceWorker, type WorkerHandle } from './extension-process';
 import { serveMany } from './sites-process';
 import { bareWorkerLoop } from './worker-floor';
+import { floorVariants, floorVariantSites } from './worker-floor-variants';
 import { workerStartReads } from './worker-start';
 import { interleaved, mib, ms, msFigure, ratioFigure, timeBoth, verdict, x, type PairedTimings, type Timing } from './stats';
 
 const SKILLS = 200;
 /** Within 10 % of the size after the first check (issue 12 §1). */
 const FLAT = 1.1;
+/** Rounds of each floor variant (worker-floor-variants.ts). */
+const VARIANT_ROUNDS = 8;
 
 /**
  * Runs in the worker: resolves with the worker's clock when a tab on `origin` shows a result on
@@ -118,7 +121,7 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
   const extensionDir = productionBuild();
   // bench0 warms the command line's engine; every visit, and every bare loop of the first pass,
   // then gets a site never seen before; the last is the checked origin the floor's visits load.
-  const sites = await serveMany(SKILLS, 4096, 2 + 5 * rounds);
+  const sites = await serveMany(SKILLS, 4096, 2 + 5 * rounds + floorVariantSites(VARIANT_ROUNDS));
   const inspection = process.env[NO_WORKER_NETWORK_INSPECTION];
   process.env[NO_WORKER_NETWORK_INSPECTION] = '1';
   const browser = await launchChromium();
@@ -161,6 +164,7 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
     const origins = sites.names.slice(1).map((name) => sites.publicOrigin(name));
     const floorOrigins = { alone: origins.slice(3 * rounds, 4 * rounds), withVisit: origins.slice(4 * rounds, 5 * rounds) };
     const checked = origins[5 * rounds]!;
+    const variantOrigins = origins.slice(5 * rounds + 1);
     await visitUntilBadge(checked, session, []);
     const passes = [
       await runPass('page visits only', origins.slice(0, rounds), session, 'none', { ...floorOrigins, checked }),
@@ -180,6 +184,7 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
       "memory read after each check has written its skill bodies, and after a full collection (worker heap; the pages' heap for the renderer RSS):",
       ...passes.flatMap(passLines),
       ...summaryLines(passes),
+      ...(await floorVariants(worker, () => browser.worker(), variantOrigins, SKILLS)),
       ...(await workerStartReads(worker)),
     ];
   } finally {
