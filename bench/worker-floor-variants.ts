@@ -31,6 +31,7 @@ export async function floorVariants(
     await ready();
     const { ms, verified } = (await worker.evaluate(bareWorkerLoop(origin, variant))) as { ms: number; verified: number };
     if (verified !== skills) problems.push(`${variant} on ${origin}: ${verified} of ${skills} bodies matched`);
+    // Wall time only: the renderer's CPU is read in 10 ms steps, too coarse for a few-% difference.
     return { wall: ms, cpu: 0 };
   };
   const lines = [`the floor's loop against itself with one thing changed (${rounds} interleaved rounds each, fresh sites):`];

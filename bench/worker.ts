@@ -120,7 +120,8 @@ const NO_WORKER_NETWORK_INSPECTION = 'PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK'
 export async function benchWorker(rounds = 10): Promise<string[]> {
   const extensionDir = productionBuild();
   // bench0 warms the command line's engine; every visit, and every bare loop of the first pass,
-  // then gets a site never seen before; the last is the checked origin the floor's visits load.
+  // then gets a site never seen before; then the checked origin the floor's visits load, and the
+  // floor variants' fresh sites.
   const sites = await serveMany(SKILLS, 4096, 2 + 5 * rounds + floorVariantSites(VARIANT_ROUNDS));
   const inspection = process.env[NO_WORKER_NETWORK_INSPECTION];
   process.env[NO_WORKER_NETWORK_INSPECTION] = '1';
