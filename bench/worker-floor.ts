@@ -3,7 +3,7 @@
 // 200-skill site (poppy.json, the index, every SKILL.md, 6 at a time), each body digested, with
 // the options every check sends (fetch-bounded.ts's requestInit: skill files kept out of the
 // HTTP cache); no page visit, no parsing, no storage, no badge. Its variants
-// (worker-floor-variants.ts) add one thing a check does, or take one away, each.
+// (worker-floor-variants.ts) each change one thing about how a check makes its requests.
 import { requestInit } from '../utils/engine/net/fetch-bounded';
 import { WELL_KNOWN } from '../utils/engine/spec';
 
@@ -66,7 +66,9 @@ export const bareWorkerLoop = (origin: string, variant: FloorVariant = 'as-asked
     return { ms: performance.now() - start, verified };
   } finally {
     if (rules.length > 0) await chrome.declarativeNetRequest.updateSessionRules({ addRules: rules });
-    chrome.webRequest.onBeforeRedirect.removeListener(observe);
-    chrome.webRequest.onErrorOccurred.removeListener(observe);
+    if (variant === 'watched') {
+      chrome.webRequest.onBeforeRedirect.removeListener(observe);
+      chrome.webRequest.onErrorOccurred.removeListener(observe);
+    }
   }
 })()`;

@@ -6,12 +6,11 @@ import type { CheckResult } from '../../utils/engine/check';
 import type { Report } from '../../utils/engine/report/report';
 import * as storage from '../../utils/extension/platform/storage';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../utils/engine/spec';
-import { echoTranslate as echo, report, skill, verifiedResult } from './helpers';
+import { echoTranslate as echo, report, skill, verifiedResult as resultFor } from './helpers';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
 const NOW = 1_800_000_000_000;
-const resultFor = (origin: string, n = 1): CheckResult => verifiedResult(origin, n);
 
 /** A check the test finishes by hand, to look at the world while it runs. */
 function controllableChecks() {

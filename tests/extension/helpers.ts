@@ -76,7 +76,7 @@ export function installLocale(): void {
 export const echoTranslate: Translate = (key, ...subs) => [key, ...subs].join('|');
 
 /** What a check of `origin` returns when its `n` skills all verified. */
-export function verifiedResult(origin: string, n: number): CheckResult {
+export function verifiedResult(origin: string, n = 1): CheckResult {
   return {
     report: report(
       origin,

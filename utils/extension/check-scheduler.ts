@@ -248,8 +248,9 @@ export function createScheduler(deps: SchedulerDeps) {
       // A check of the origin under way: the visit records its tab and joins it, reading nothing.
       if (jobs.has(origin)) {
         await store.setTabOrigin(tabId, origin);
-        const job = await liveOrRestarted(origin);
-        // Or that check ended meanwhile, and its result is what the tab shows.
+        // Or that check ended meanwhile, and its result is what the tab shows. This worker's own
+        // job: no marker to read (one whose removal failed would restart a finished check).
+        const job = jobs.get(origin);
         return job ? joinChecking(job, tabId) : deps.showBadge(tabId, await stateOf(origin));
       }
       // One round of storage before a check can start: the tab's origin is written while all the
