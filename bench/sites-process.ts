@@ -18,8 +18,16 @@ export interface ManySites {
   stop(): Promise<void>;
 }
 
-export async function serveMany(count: number, bodyBytes: number, sites = 1): Promise<ManySites> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-many.ts', String(count), String(bodyBytes), String(sites)], {
+export interface ServeOptions {
+  /** The first site's number (bench<first>, …): two servers of one bench give different names. */
+  first?: number;
+  /** How long each listed file's answer waits, as if the server were that far away. */
+  latencyMs?: number;
+}
+
+export async function serveMany(count: number, bodyBytes: number, sites = 1, options: ServeOptions = {}): Promise<ManySites> {
+  const args = [count, bodyBytes, sites, options.first ?? 0, options.latencyMs ?? 0].map(String);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-many.ts', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {

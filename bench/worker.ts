@@ -12,7 +12,7 @@ import { checkSite } from '../utils/engine/check';
 import { STORAGE_KEYS } from '../utils/extension/platform/storage';
 import { cliCheck } from './cli';
 import { cliEngineDeps } from './cli-engine';
-import { unverified } from './engine';
+import { NEARBY_SERVER_MS, unverified } from './engine';
 import { productionBuild } from './extension';
 import { extensionRendererPid, processCpuMs, rssBytes, serviceWorker, type WorkerHandle } from './extension-process';
 import { serveMany } from './sites-process';
@@ -123,13 +123,17 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
   // then gets a site never seen before; then the checked origin the floor's visits load, and the
   // floor variants' fresh sites.
   const sites = await serveMany(SKILLS, 4096, 2 + 5 * rounds + floorVariantSites(VARIANT_ROUNDS));
+  // The same on a server a little way off (every file's answer waits): a visit, and the floor's
+  // two loops, per round; named after the loopback ones, so no site is met twice.
+  const nearby = await serveMany(SKILLS, 4096, 3 * rounds, { first: sites.names.length, latencyMs: NEARBY_SERVER_MS });
+  const resolve = { ...sites.resolve, ...nearby.resolve };
   const inspection = process.env[NO_WORKER_NETWORK_INSPECTION];
   process.env[NO_WORKER_NETWORK_INSPECTION] = '1';
   const browser = await launchChromium();
   // The test CA for the command line's --cacert, removed with the sites.
   const caDir = mkdtempSync(join(tmpdir(), 'poppy-bench-ca-'));
   try {
-    const deps = cliEngineDeps(createNodeTransport({ resolve: sites.resolve, ca: sites.caPem }));
+    const deps = cliEngineDeps(createNodeTransport({ resolve, ca: sites.caPem }));
     const engineCheck = async (origin: string) => {
       const { report } = await checkSite(origin, deps);
       const failed = unverified(report);
@@ -151,7 +155,7 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
     };
     const caFile = join(caDir, 'ca.pem');
     writeFileSync(caFile, sites.caPem);
-    const pins = Object.keys(sites.resolve).flatMap((host) => ['--resolve', `${host}:127.0.0.1`]);
+    const pins = Object.keys(resolve).flatMap((host) => ['--resolve', `${host}:127.0.0.1`]);
     const cli = cliCheck(SKILLS, [...pins, '--cacert', caFile]);
     const session: Session = {
       browser,
@@ -179,18 +183,27 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
         'plain',
       ),
     ];
+    const far = nearby.names.map((name) => nearby.publicOrigin(name));
+    const nearbyPass = await runPass(
+      `page visits only, every file's answer ${NEARBY_SERVER_MS} ms away (a server a little way off, not loopback)`,
+      far.slice(0, rounds),
+      session,
+      'none',
+      { alone: far.slice(rounds, 2 * rounds), withVisit: far.slice(2 * rounds), checked },
+    );
     return [
       `the same ${SKILLS}-skill site, each round a site never visited (https, public URL policy), ${rounds} rounds per pass;`,
       `no DevTools network inspection in the worker (${NO_WORKER_NETWORK_INSPECTION}: it keeps every response in the renderer);`,
       "memory read after each check has written its skill bodies, and after a full collection (worker heap; the pages' heap for the renderer RSS):",
       ...passes.flatMap(passLines),
       ...summaryLines(passes),
+      ...passLines(nearbyPass),
       ...(await floorVariants(worker, () => browser.worker(), variantOrigins, SKILLS)),
       ...(await workerStartReads(worker)),
     ];
   } finally {
     await browser.close();
-    await sites.stop();
+    await Promise.all([sites.stop(), nearby.stop()]);
     rmSync(caDir, { recursive: true, force: true });
     if (inspection === undefined) delete process.env[NO_WORKER_NETWORK_INSPECTION];
     else process.env[NO_WORKER_NETWORK_INSPECTION] = inspection;
