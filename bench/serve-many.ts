@@ -2,9 +2,8 @@
 // client-side work is then measured apart from the server's. Arguments: skills per site, bytes
 // per skill, number of sites, the number of the first (bench0, bench1, … by default), and
 // milliseconds each listed file's answer waits (a server that far away; 0 by default: loopback
-// answers at once). Prints one JSON line: each
-// site's http origin and the https front's port (`https://benchN.poppy.test:<port>`, signed by
-// the test CA).
+// answers at once). Prints one JSON line: each site's http origin and the https front's port
+// (`https://benchN.poppy.test:<port>`, signed by the test CA).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FixtureSite, Route } from '../tests/fixtures/site';
 import { startFixtureServer } from '../tests/fixtures/server';
@@ -13,7 +12,8 @@ import { manySkillsSite } from './many-skills-site';
 const [count = '200', bodyBytes = '4096', sites = '1', first = '0', latency = '0'] = process.argv.slice(2);
 const names = Array.from({ length: Number(sites) }, (_, i) => `bench${Number(first) + i}`);
 
-/** The site with every route's answer held back `ms` (the 404s of unlisted paths are not). */
+/** The site with every route's answer held back `ms`; the 404s of unlisted paths (poppy.json
+ *  here) are not. */
 function delayed(site: FixtureSite, ms: number): FixtureSite {
   if (ms <= 0) return site;
   const later =
@@ -32,4 +32,8 @@ const server = await startFixtureServer({
   keepAliveMs: 60_000,
 });
 console.log(JSON.stringify({ origins: Object.fromEntries(names.map((n) => [n, server.origin(n)])), httpsPort: server.httpsPort }));
-process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+const stop = () => void server.close().then(() => process.exit(0));
+process.on('SIGTERM', stop);
+// The bench holds our stdin open: its end means the bench is gone, even one that died before it
+// could stop us (a scratch run cut off by a pipe left servers running for hours).
+process.stdin.on('end', stop).resume();

@@ -6,7 +6,7 @@ import { publicDomain } from '../tests/fixtures/site';
 import { loadTlsMaterial } from '../tests/fixtures/tls';
 
 export interface ManySites {
-  /** bench0, bench1, … */
+  /** bench0, bench1, … (from bench<first>, ServeOptions.first) */
   names: string[];
   /** http://127.0.0.1:<port>: a local site (plain http allowed, D5). */
   origin(name: string): string;
@@ -28,7 +28,8 @@ export interface ServeOptions {
 export async function serveMany(count: number, bodyBytes: number, sites = 1, options: ServeOptions = {}): Promise<ManySites> {
   const args = [count, bodyBytes, sites, options.first ?? 0, options.latencyMs ?? 0].map(String);
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-many.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    // stdin stays open for as long as this process lives (serve-many.ts stops at its end).
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);

@@ -123,16 +123,22 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
   // then gets a site never seen before; then the checked origin the floor's visits load, and the
   // floor variants' fresh sites.
   const sites = await serveMany(SKILLS, 4096, 2 + 5 * rounds + floorVariantSites(VARIANT_ROUNDS));
-  // The same on a server a little way off (every file's answer waits): a visit, and the floor's
-  // two loops, per round; named after the loopback ones, so no site is met twice.
-  const nearby = await serveMany(SKILLS, 4096, 3 * rounds, { first: sites.names.length, latencyMs: NEARBY_SERVER_MS });
-  const resolve = { ...sites.resolve, ...nearby.resolve };
+  // The second server and the browser start inside the try: whatever fails to start stops what
+  // had started before it.
+  let stopNearby: (() => Promise<void>) | null = null;
+  let closeBrowser: (() => Promise<void>) | null = null;
   const inspection = process.env[NO_WORKER_NETWORK_INSPECTION];
   process.env[NO_WORKER_NETWORK_INSPECTION] = '1';
-  const browser = await launchChromium();
   // The test CA for the command line's --cacert, removed with the sites.
   const caDir = mkdtempSync(join(tmpdir(), 'poppy-bench-ca-'));
   try {
+    // The same on a server a little way off (every file's answer waits): a visit, and the floor's
+    // two loops, per round; named after the loopback ones, so no site is met twice.
+    const nearby = await serveMany(SKILLS, 4096, 3 * rounds, { first: sites.names.length, latencyMs: NEARBY_SERVER_MS });
+    stopNearby = () => nearby.stop();
+    const resolve = { ...sites.resolve, ...nearby.resolve };
+    const browser = await launchChromium();
+    closeBrowser = () => browser.close();
     const deps = cliEngineDeps(createNodeTransport({ resolve, ca: sites.caPem }));
     const engineCheck = async (origin: string) => {
       const { report } = await checkSite(origin, deps);
@@ -202,8 +208,8 @@ export async function benchWorker(rounds = 10): Promise<string[]> {
       ...(await workerStartReads(worker)),
     ];
   } finally {
-    await browser.close();
-    await Promise.all([sites.stop(), nearby.stop()]);
+    await closeBrowser?.();
+    await Promise.all([sites.stop(), stopNearby?.()]);
     rmSync(caDir, { recursive: true, force: true });
     if (inspection === undefined) delete process.env[NO_WORKER_NETWORK_INSPECTION];
     else process.env[NO_WORKER_NETWORK_INSPECTION] = inspection;
