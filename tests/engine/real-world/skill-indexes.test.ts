@@ -1,4 +1,4 @@
-// The real-world corpus (docs/real-world-corpus.md): 35 agent-skills indexes published in public
+// The real-world corpus (docs/real-world-corpus.md): 37 agent-skills indexes published in public
 // repositories, each served under its own host name over TLS, checked as an agent would check them
 // (checkSite over the command line's Node transport, other hosts allowed). Every row is what a
 // careful agent of the discovery RFC v0.2.0 (docs/spec/agent-skills-index.md) and decisions D1–D13
@@ -116,6 +116,13 @@ const EXPECTED: Record<string, Expected> = {
     skills: { 'website-content': 'verified' },
     codes: [],
     why: 'correct v0.2.0 (a framework site, root public/); digest matches',
+  },
+  kinocut: { verdict: 'ok', skills: { 'kinocut-workflow-guide': 'verified' }, codes: [], why: 'correct v0.2.0; digest matches' },
+  kami: {
+    verdict: 'warnings',
+    skills: { kami: 'verified' },
+    codes: ['skill-md-description-differs'],
+    why: "the skill is the site root /SKILL.md and verifies; its entry `version` is PR #380's expected field (no finding), but the index description is not the frontmatter one (D6 warning)",
   },
   itsjan: {
     verdict: 'warnings',
