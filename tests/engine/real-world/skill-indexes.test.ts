@@ -1,8 +1,9 @@
-// The real-world corpus (docs/real-world-corpus.md): 37 agent-skills indexes published in public
+// The real-world corpus (docs/real-world-corpus.md): 38 agent-skills indexes published in public
 // repositories, each served under its own host name over TLS, checked as an agent would check them
 // (checkSite over the command line's Node transport, other hosts allowed). Every row is what a
 // careful agent of the discovery RFC v0.2.0 (docs/spec/agent-skills-index.md) and decisions D1–D13
-// reach, with the reason in `why`; the engine must agree with every one.
+// reach, with the reason in `why`; the engine must agree with every one (a row whose fix is on
+// another branch says which, in `awaiting`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { english } from '../../../cli/english';
 import { checkSite } from '../../../utils/engine/check';
@@ -21,6 +22,9 @@ interface Expected {
    *  site answers 404; or its host is not in the corpus, so it does not resolve. */
   unreachable?: 'HTTP 404' | 'the host name does not resolve';
   why: string;
+  /** The fix this row waits for on another branch: the row runs as \`it.fails\` until it lands,
+   *  and then fails, asking for this field to be removed. */
+  awaiting?: string;
 }
 
 const all = (names: readonly string[], status: SkillStatus): Record<string, SkillStatus> =>
@@ -225,6 +229,13 @@ const EXPECTED: Record<string, Expected> = {
     codes: ['old-format'],
     why: 'no $schema and no type, url or digest: read as v0.1 (the RFC for an absent $schema; D8), old format, nothing to verify',
   },
+  hawkinsoperations: {
+    verdict: 'warnings',
+    skills: all(['#1', '#2', '#3', '#4', '#5'], 'skipped'),
+    codes: ['old-format'],
+    why: 'no $schema and no v0.2.0 fields; its top-level `version` is the publisher\'s date, not "0.2.0", and no `files` objects: read as v0.1 as the RFC says, not as the interim draft',
+    awaiting: 'a top-level `version` marks the interim draft only when it is "0.2.0" or entries carry `files` objects (index branch)',
+  },
   // An invented `$schema` URI.
   tedbuy: { verdict: 'warnings', skills: { 'TedBuy Product Search': 'skipped' }, codes: ['unknown-schema'], why: UNKNOWN_SCHEMA },
   cabuya: {
@@ -301,14 +312,17 @@ describe('the real-world corpus of skill indexes', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual(CORPUS.map((s) => s.slug).sort());
   });
 
-  it.each(CORPUS.map((site) => [site.slug, EXPECTED[site.slug]?.why ?? '(no expectation)'] as const))('%s: %s', (slug) => {
-    const expected = EXPECTED[slug]!;
-    const report = reports.get(slug)!;
-    expect(report.verdict).toBe(expected.verdict);
-    expect(Object.fromEntries(report.skills.map((s) => [s.name, s.status]))).toEqual(expected.skills);
-    expect([...new Set(report.findings.filter((f) => f.severity !== 'info').map((f) => f.code))].sort()).toEqual(expected.codes);
-    for (const skill of report.skills.filter((s) => s.status === 'unreachable')) {
-      expect(skill.reason && english(skill.reason)).toBe(expected.unreachable);
-    }
-  });
+  for (const site of CORPUS) {
+    const expected = EXPECTED[site.slug];
+    if (!expected) continue;
+    (expected.awaiting ? it.fails : it)(`${site.slug}: ${expected.why}`, () => {
+      const report = reports.get(site.slug)!;
+      expect(report.verdict).toBe(expected.verdict);
+      expect(Object.fromEntries(report.skills.map((s) => [s.name, s.status]))).toEqual(expected.skills);
+      expect([...new Set(report.findings.filter((f) => f.severity !== 'info').map((f) => f.code))].sort()).toEqual(expected.codes);
+      for (const skill of report.skills.filter((s) => s.status === 'unreachable')) {
+        expect(skill.reason && english(skill.reason)).toBe(expected.unreachable);
+      }
+    });
+  }
 });
