@@ -22,29 +22,53 @@ import { hostOf } from '../utils/engine/text/host-of';
 import { english } from './english';
 import type { CheckedTarget } from './report-output';
 import { safeText, type Style } from './style';
+import { columns, middle, wrapText } from './wrap';
 
 const STATE_TITLES = { nothing: REPORT_WORDS.nothingTitle, unreadable: REPORT_WORDS.unreachableTitle };
 
-/** The human report the command line prints: summary, one line per skill, findings by severity. */
-export function formatHuman(report: Report, style: Style, elapsedMs: number, checked?: CheckedTarget): string {
+/** What the `source` column of a skill line means, for the sources the report shows. */
+const SOURCE_LEGEND: Record<SkillReport['source'], string> = {
+  both: 'both = listed in poppy.json and in the well-known index',
+  poppy: "poppy = listed only in poppy.json's skill_index",
+  'well-known': 'well-known = listed only in /.well-known/agent-skills/index.json',
+  legacy: 'legacy = listed only in the old /.well-known/skills/index.json',
+};
+
+/**
+ * The human report the command line prints: summary, one line per skill, findings by severity.
+ * `width` is the terminal's (null: not a terminal, nothing wrapped or shortened).
+ */
+export function formatHuman(report: Report, style: Style, elapsedMs: number, checked?: CheckedTarget, width: number | null = null): string {
   const lines: string[] = [];
   const t = (s: string | null | undefined) => safeText(s ?? '');
+  const title = `Poppy Inspector · ${t(report.target)}`;
+  const when = `(${report.checkedAt}, ${(elapsedMs / 1000).toFixed(2)} s)`;
+  const oneLine = width === null || columns(title) + 2 + columns(when) <= width;
+  lines.push(oneLine ? style.bold(title) + style.dim(`  ${when}`) : style.bold(title), ...(oneLine ? [] : [style.dim(`  ${when}`)]));
   lines.push(
-    style.bold(`Poppy Inspector · ${t(report.target)}`) + style.dim(`  (${report.checkedAt}, ${(elapsedMs / 1000).toFixed(2)} s)`),
+    ...targetNotes(checked)
+      .flatMap((n) => wrapText(n, width, '', '  '))
+      .map((n) => style.dim(n)),
   );
-  lines.push(...targetNotes(checked).map((n) => style.dim(n)));
   lines.push('');
   const p = report.poppy;
   if (p) {
     const org = p.organization;
+    const domain = `(${org.domain ? t(hostText(org.domain)) : 'no domain'})`;
     lines.push(
-      `${style.bold(t(org.name) || 'Unnamed organization')} ${style.dim(`(${org.domain ? t(hostText(org.domain)) : 'no domain'})`)} · protocol ${t(p.protocolVersion) || '?'}`,
+      ...wrapText(
+        `${domain} · protocol ${t(p.protocolVersion) || '?'}`,
+        width,
+        `${style.bold(t(org.name) || 'Unnamed organization')} `,
+        '  ',
+      ),
     );
+    const row = (label: string, text: string) => lines.push(...wrapText(text, width, `  ${label.padEnd(16)}`, ' '.repeat(18)));
     const signIns = p.signInTypes.map((s) => (s.scopes.length ? `${s.type} (${s.scopes.map((x) => t(x.name)).join(', ')})` : s.type));
-    lines.push(`  Sign-in:        ${signIns.join('; ') || 'none declared'}`);
-    lines.push(`  APIs:           ${p.apis.map((a) => `${t(a.type)} ${t(a.url)}`).join('; ') || 'none'}`);
-    if (p.browserSessionEndpoint) lines.push(`  Browser session: ${t(p.browserSessionEndpoint)}`);
-    lines.push(`  Excluded tasks: ${p.excludedTasks.length ? p.excludedTasks.map(t).join('; ') : 'none listed'}`);
+    row('Sign-in:', signIns.join('; ') || 'none declared');
+    row('APIs:', p.apis.map((a) => `${t(a.type)} ${t(a.url)}`).join('; ') || 'none');
+    if (p.browserSessionEndpoint) row('Browser session:', t(p.browserSessionEndpoint));
+    row('Excluded tasks:', p.excludedTasks.length ? p.excludedTasks.map(t).join('; ') : 'none listed');
     if (report.trust) lines.push('', ...trustLines(report.trust, report.target, style));
   } else {
     // The panel's words for a site with nothing to show, from the one report state.
@@ -60,10 +84,13 @@ export function formatHuman(report: Report, style: Style, elapsedMs: number, che
   if (lines.at(-1) !== '') lines.push('');
   lines.push(style.bold(`Skills (${report.skills.length})`));
   if (report.skills.length === 0) lines.push(style.dim('  none'));
-  const width = Math.min(40, Math.max(0, ...report.skills.map((s) => s.name.length)));
-  for (const s of report.skills) lines.push(...skillLines(s, width, style));
+  const nameWidth = Math.min(40, Math.max(0, ...report.skills.map((s) => s.name.length)));
+  for (const s of report.skills) lines.push(...skillLines(s, nameWidth, style, width));
+  const sources = [...new Set(report.skills.map((s) => s.source))];
+  if (sources.length > 0)
+    lines.push(...wrapText(`source: ${sources.map((s) => SOURCE_LEGEND[s]).join('; ')}`, width, '  ', '    ').map(style.dim));
   lines.push('');
-  lines.push(...findingLines(report.findings, style, checked));
+  lines.push(...findingLines(report.findings, style, checked, width));
   lines.push(verdictLine(report, style));
   return lines.join('\n');
 }
@@ -95,14 +122,21 @@ function trustLines(trust: TrustReport, site: string, style: Style): string[] {
   return out;
 }
 
-function skillLines(s: SkillReport, width: number, style: Style): string[] {
+function skillLines(s: SkillReport, nameWidth: number, style: Style, width: number | null): string[] {
   const colour = s.status === 'verified' ? style.green : s.status === 'not-checked' || s.status === 'skipped' ? style.dim : style.red;
-  const head = `  ${colour(`${SKILL_STATUS_LOOK[s.status].symbol} ${s.status.padEnd(11)}`)} ${safeText(s.name).padEnd(width)}  ${style.dim(`${s.source.padEnd(10)} ${safeText(s.url ?? '')}`)}`;
-  const out = [head];
-  if (s.reason && s.status !== 'verified') out.push(style.dim(`      ${safeText(english(s.reason))}`));
+  const lead = `  ${colour(`${SKILL_STATUS_LOOK[s.status].symbol} ${s.status.padEnd(11)}`)} ${safeText(s.name).padEnd(nameWidth)}  `;
+  const url = safeText(s.url ?? '');
+  const head = `${lead}${s.source.padEnd(10)} `;
+  // Narrow: the URL goes on a line of its own below, shortened in the middle if it must be.
+  const below = width !== null && columns(head) + columns(url) > width;
+  const out = below
+    ? [lead + style.dim(s.source), style.dim(`      ${middle(url, Math.max(20, width - 6))}`)]
+    : [lead + style.dim(`${s.source.padEnd(10)} ${url}`)];
+  if (s.reason && s.status !== 'verified') out.push(...wrapText(safeText(english(s.reason)), width, '      ', '      ').map(style.dim));
   if (s.status === 'mismatch') {
-    out.push(`      expected ${s.expectedDigest}`);
-    out.push(`      actual   ${s.actualDigest}`);
+    const digest = (d: string | null) => (width === null || d === null ? d : middle(d, Math.max(20, width - 15)));
+    out.push(`      expected ${digest(s.expectedDigest)}`);
+    out.push(`      actual   ${digest(s.actualDigest)}`);
   }
   if (s.archive) out.push(...archiveLines(s.archive, style));
   return out;
@@ -124,7 +158,7 @@ function archiveLines(archive: NonNullable<SkillReport['archive']>, style: Style
   return out;
 }
 
-function findingLines(findings: readonly Finding[], style: Style, checked: CheckedTarget | undefined): string[] {
+function findingLines(findings: readonly Finding[], style: Style, checked: CheckedTarget | undefined, width: number | null): string[] {
   const out: string[] = [];
   for (const severity of SEVERITIES) {
     const group = findings.filter((f) => f.severity === severity);
@@ -132,12 +166,14 @@ function findingLines(findings: readonly Finding[], style: Style, checked: Check
     const colour = severity === 'error' ? style.red : severity === 'warning' ? style.yellow : style.dim;
     out.push(colour(style.bold(english(SEVERITY_LOOK[severity].heading({ count: group.length })))));
     for (const f of group) {
-      out.push(`  ${colour(f.code)}  ${safeText(english(f.message))}`);
-      out.push(style.dim(`      fix: ${safeText(english(f.hint))}`));
+      const [first = '', ...rest] = wrapText(safeText(english(f.message)), width, `  ${f.code}  `, '      ');
+      out.push(first.replace(f.code, colour(f.code)), ...rest);
+      // The fix is the most useful line: full strength, not dimmed.
+      out.push(...wrapText(safeText(english(f.hint)), width, `      ${style.bold('fix:')} `, '           '));
       const file = checked?.locations?.get(f);
       const place = file ? [file.file, file.line, file.column].filter((x) => x !== null).join(':') : f.document;
       const where = [place && safeText(place), f.path && safeText(f.path)].filter(Boolean).join(' ');
-      if (where) out.push(style.dim(`      at:  ${where}`));
+      if (where) out.push(...wrapText(where, width, '      at:  ', '           ').map(style.dim));
     }
     out.push('');
   }
@@ -146,10 +182,11 @@ function findingLines(findings: readonly Finding[], style: Style, checked: Check
 
 function verdictLine(report: Report, style: Style): string {
   const count = (sev: Severity) => report.findings.filter((f) => f.severity === sev).length;
-  const tally = `${count('error')} error(s), ${count('warning')} warning(s), ${count('info')} info`;
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const tally = `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info`;
   // The verdict's own token, not its words: CI logs and scripts match on `Verdict: errors`.
   const colour = report.verdict === 'errors' ? style.red : report.verdict === 'warnings' ? style.yellow : style.green;
-  // What was not checked yet is never "everything checks out" (issue 9 §4): it follows the tally.
+  // What was not checked yet is never "everything checks out": it follows the tally.
   const unchecked = coverageWords(coverage(report)).map((w) => safeText(english(w)));
   const note = unchecked.length > 0 ? ` · ${unchecked.join(' ')}` : '';
   return `${style.bold('Verdict:')} ${colour(style.bold(report.verdict))} — ${tally}${note}`;

@@ -1,4 +1,5 @@
 import type { Io } from './io';
+import { didYouMean } from '../utils/engine/text/did-you-mean';
 import { USAGE } from './usage';
 
 export type { Io } from './io';
@@ -27,7 +28,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   const help = command === undefined || command === '--help' || command === '-h' || command === 'help';
-  (help ? io.stdout : io.stderr).write(`${help ? '' : `poppy-inspector: unknown command "${command}"\n\n`}${USAGE}\n`);
+  const meant = help ? null : didYouMean(command, Object.keys(COMMANDS));
+  const complaint = `poppy-inspector: unknown command "${command}".${meant === null ? '' : ` Did you mean ${meant}?`}\n\n`;
+  (help ? io.stdout : io.stderr).write(`${help ? '' : complaint}${USAGE}\n`);
   return help ? 0 : 2;
 }
 

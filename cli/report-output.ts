@@ -12,7 +12,7 @@ import { ENGLISH } from './english';
 import { formatHuman } from './format-human';
 import type { Io } from './io';
 import type { FileLocation } from './locations';
-import { createStyle, safeJson, safeText, wantsColor } from './style';
+import { createStyle, safeJson, safeText, terminalWidth, wantsColor } from './style';
 
 declare const __VERSION__: string;
 
@@ -46,7 +46,7 @@ export function jsonReport(report: Report, checked: CheckedTarget): string {
   return safeJson({ ...json, directory: checked.directory, findings });
 }
 
-function render(format: Format, report: Report, checked: CheckedTarget, color: boolean): string {
+function render(format: Format, report: Report, checked: CheckedTarget, color: boolean, width: number | null = null): string {
   switch (format) {
     case 'json':
       return jsonReport(report, checked);
@@ -56,7 +56,7 @@ function render(format: Format, report: Report, checked: CheckedTarget, color: b
     case 'sarif':
       return safeJson(reportToSarif(report, ENGLISH, { toolVersion: __VERSION__, locations: checked.locations }));
     case 'text':
-      return formatHuman(report, createStyle(color), checked.elapsedMs, checked);
+      return formatHuman(report, createStyle(color), checked.elapsedMs, checked, width);
   }
 }
 
@@ -66,8 +66,9 @@ export async function writeReport(
   o: { format: Format; output: string | undefined; io: Io },
 ): Promise<boolean> {
   const color = wantsColor(o.io.stdout, o.io.env);
+  const width = terminalWidth(o.io.stdout, o.io.env);
   if (o.output === undefined) {
-    o.io.stdout.write(`${render(o.format, report, checked, o.format === 'text' && color)}\n`);
+    o.io.stdout.write(`${render(o.format, report, checked, o.format === 'text' && color, width)}\n`);
     return true;
   }
   try {
@@ -76,6 +77,6 @@ export async function writeReport(
     o.io.stderr.write(`poppy-inspector: cannot write --output ${o.output}: ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);
     return false;
   }
-  o.io.stdout.write(`${render('text', report, checked, color)}\n`);
+  o.io.stdout.write(`${render('text', report, checked, color, width)}\n`);
   return true;
 }

@@ -23,6 +23,14 @@ export function wantsColor(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): 
   return Boolean(stream.isTTY);
 }
 
+/** The terminal's width for wrapping the human report; null when the output is not a terminal
+ *  (a CI log or a pipe keeps whole lines for grep), unless COLUMNS says otherwise. */
+export function terminalWidth(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): number | null {
+  const fromEnv = Number(env.COLUMNS);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return Math.max(40, fromEnv);
+  return stream.isTTY && stream.columns > 0 ? Math.max(40, stream.columns) : null;
+}
+
 /**
  * Site content reaches the terminal through these two, and nothing else: escape sequences could
  * rewrite the screen or the title, a line break would let a site print a line of its own (a fake

@@ -92,7 +92,7 @@ describe('formatHuman on hostile text', () => {
   it('prints one verdict line, its own, whatever the site named things', () => {
     const out = formatHuman(report, createStyle(false), 12);
     const verdictLines = out.split(/\r\n|\r|\n|\u2028|\u2029/).filter((line) => line.trimStart().startsWith('Verdict:'));
-    expect(verdictLines).toEqual(['Verdict: errors — 1 error(s), 0 warning(s), 0 info']);
+    expect(verdictLines).toEqual(['Verdict: errors — 1 error, 0 warnings, 0 info']);
     expect(out).toContain(`evil⟨U+000A⟩${fake}`);
     expect(out).not.toMatch(/[\r\u2028\u2029]/);
   });
@@ -144,5 +144,40 @@ describe('isPublicTarget (the DNS-rebinding guard is on for public sites)', () =
     ['not a url at all ::', true],
   ])('%s → %s', (target, expected) => {
     expect(isPublicTarget(target)).toBe(expected);
+  });
+});
+
+describe('formatHuman fits the terminal', () => {
+  const plain = createStyle(false);
+  const stale = reports.northlightStale();
+  const longUrl = `https://northlight.poppy.test/.well-known/agent-skills/${'very-long-folder-name/'.repeat(4)}SKILL.md`;
+  stale.skills = stale.skills.map((s, i) => (i === 0 ? { ...s, url: longUrl } : s));
+
+  it('wraps at the width with a hanging indent, and shortens URLs and digests in the middle', () => {
+    const text = formatHuman(stale, plain, 10, undefined, 60);
+    for (const line of text.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(60);
+    expect(text).toMatch(/^ {6}fix: \S.*\n {11}\S/m);
+    expect(text).toContain('…');
+    expect(text).not.toContain(longUrl);
+    expect(text).toMatch(/expected sha256:[0-9a-f]+…[0-9a-f]+\n/);
+  });
+
+  it('keeps every value whole when the output is not a terminal', () => {
+    const text = formatHuman(stale, plain, 10, undefined, null);
+    expect(text).toContain(longUrl);
+    expect(text).toContain(`expected ${stale.skills.find((s) => s.status === 'mismatch')!.expectedDigest}`);
+    expect(text).not.toContain('…');
+  });
+
+  it('prints the fix at full strength, and says what the source column means', () => {
+    const text = formatHuman(stale, createStyle(true), 10, undefined, null);
+    expect(text).toMatch(/\n {6}\u001b\[1mfix:\u001b\[22m [^\u001b]/);
+    expect(text).not.toMatch(/\u001b\[2m {6}fix:/);
+    expect(text).toMatch(/source: .*= listed/);
+  });
+
+  it('says 1 error, 2 warnings: real plurals', () => {
+    const one = { ...stale, findings: stale.findings.filter((f) => f.severity === 'error').slice(0, 1) };
+    expect(formatHuman(one, plain, 10)).toMatch(/— 1 error, 0 warnings, 0 info/);
   });
 });

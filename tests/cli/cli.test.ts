@@ -97,7 +97,9 @@ describe('poppy-inspector check (human output)', () => {
     expect(r.stdout).toMatch(/✗ mismatch\s+change-flower-delivery/);
     expect(r.stdout).toMatch(/✓ verified\s+find-flowers/);
     expect(r.stdout).toMatch(/Errors \(1\)\n\s+digest-mismatch/);
-    expect(r.stdout).toContain('fix: Compute the digest from the served file');
+    expect(r.stdout).toContain(
+      'fix: If you changed the file on purpose, publish its new digest: `poppy-inspector index --write <site folder>`',
+    );
     expect(r.stdout).toMatch(/Verdict: errors/);
     expect(r.stdout).not.toContain('\u001b['); // NO_COLOR
   });
@@ -147,7 +149,10 @@ describe('poppy-inspector digest and arguments', () => {
   it.each([
     [['check'], 'exactly one site URL'],
     [['check', 'a', 'b'], 'exactly one site URL'],
-    [['check', 'x', '--bogus'], 'Unknown option'],
+    [['check', 'x', '--bogus'], 'unknown option --bogus.'],
+    [['check', 'x', '--stict'], 'unknown option --stict. Did you mean --strict?'],
+    [['survey', '-', '--concurency', '3'], 'unknown option --concurency. Did you mean --concurrency?'],
+    [['chekc', 'x'], 'unknown command "chekc". Did you mean check?'],
     [['check', 'x', '--resolve', 'nocolon'], '--resolve wants'],
     [['check', 'x', '--resolve', 'shop.example:not-an-ip'], '--resolve wants'],
     [['check', 'x', '--resolve', 'shop.example:8080'], '--resolve wants'],
@@ -159,6 +164,15 @@ describe('poppy-inspector digest and arguments', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stdout).toBe('');
+  });
+
+  it('a usage error shows one usage line and where the whole help is, not the whole help', async () => {
+    const r = await cli('check', 'x', '--stict');
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'poppy-inspector: unknown option --stict. Did you mean --strict?',
+      'Usage: poppy-inspector check <site-url | directory> [options]',
+      'Run `poppy-inspector check --help` for every option.',
+    ]);
   });
 
   it('a missing file exits 2', async () => {

@@ -103,7 +103,7 @@ describe('poppy-inspector index <dir>', () => {
   it.each([
     [['index'], 'exactly one directory'],
     [['index', '/nonexistent/dir'], 'is not a directory'],
-    [['index', '.', '--bogus'], 'Unknown option'],
+    [['index', '.', '--bogus'], 'unknown option --bogus.'],
   ])('%j is a usage error', async (args, message) => {
     const r = await cliIn(tmpdir(), ...args);
     expect(r.code).toBe(2);

@@ -96,9 +96,9 @@ describe('badgeLook: one row per state, in the words of the panel', () => {
       },
     ],
     [
-      'warnings about the site: the number counts the warnings, not the skills',
+      'warnings about the site only: the glyph without a number (the number counts skills)',
       result(report(site, 'warnings', three, { findings: [issue('warning'), issue('warning'), issue('info')] })),
-      { text: '2!', color: AMBER, title: 'flowers.example: The skills check out; 2 warnings for the site owner.', lit: true },
+      { text: '!', color: AMBER, title: 'flowers.example: The skills check out; 2 warnings for the site owner.', lit: true },
     ],
     [
       'a warning on one skill',
@@ -108,7 +108,7 @@ describe('badgeLook: one row per state, in the words of the panel', () => {
     [
       'every skill in the old format (skipped) and a warning about the site: no "the rest check out"',
       result(report(site, 'warnings', [skill('a', 'skipped'), skill('b', 'skipped')], { findings: [issue('warning')] })),
-      { text: '3!', color: AMBER, title: 'flowers.example: All 2 skills need a look.', lit: true },
+      { text: '2!', color: AMBER, title: 'flowers.example: All 2 skills need a look. And 1 warning for the site owner.', lit: true },
     ],
     [
       'one mismatch among eight: "1✗", not "8✗"',
@@ -130,25 +130,59 @@ describe('badgeLook: one row per state, in the words of the panel', () => {
       { text: '3✗', color: RED, title: "flowers.example: 3 of 4 skills could not be verified: don't use them.", lit: true },
     ],
     [
-      'errors about the site, none about skills',
+      'errors about the site, none about skills: the glyph alone',
       result(report(site, 'errors', three, { findings: [issue('error')] })),
       {
-        text: '1✗',
+        text: '✗',
         color: RED,
         title: 'flowers.example: 1 problem in what the site publishes; the fix is under "For site owners".',
         lit: true,
       },
     ],
     [
-      'every skill verified, the sign-in chain broken: the chain is the reason',
+      'every skill verified, the sign-in chain broken: the chain is the reason, and no number',
       result({ ...report(site, 'errors', three, { findings: [issue('error')] }), trust: brokenTrust }),
       {
-        text: '1✗',
+        text: '✗',
         color: RED,
         title:
           'flowers.example: Sign-in does not check out: agents refuse to sign in with auth.flowers.example here. The fix is under "For site owners".',
         lit: true,
       },
+    ],
+    [
+      'one changed skill of three and a broken sign-in: "1✗" whether or not the chain was read, and the line says both',
+      result({
+        ...report(site, 'errors', [skill('a', 'verified'), skill('b', 'mismatch'), skill('c', 'verified')], {
+          findings: [issue('error', 'b'), issue('error'), issue('error')],
+        }),
+        trust: brokenTrust,
+      }),
+      {
+        text: '1✗',
+        color: RED,
+        title: "flowers.example: 1 of 3 skills changed since it was published: don't use b. Sign-in does not check out either.",
+        lit: true,
+      },
+    ],
+    [
+      "a changed skill and errors in the site's files: the number counts the skill, the line the rest",
+      result(report(site, 'errors', [skill('a', 'mismatch'), skill('b', 'verified')], { findings: [issue('error', 'a'), issue('error')] })),
+      {
+        text: '1✗',
+        color: RED,
+        title: "flowers.example: 1 of 2 skills changed since it was published: don't use a. And 1 problem in the site's own files.",
+        lit: true,
+      },
+    ],
+    [
+      "our limits never count as the site's problems",
+      result(
+        report(site, 'warnings', [skill('a', 'skipped'), skill('b', 'verified')], {
+          findings: [{ ...issue('warning'), ourLimit: true }],
+        }),
+      ),
+      { text: '1!', color: AMBER, title: 'flowers.example: 1 of 2 skills needs a look; the rest check out.', lit: true },
     ],
     [
       'past our cap: the skills left out count, and the line says whose limit it is',
@@ -231,7 +265,7 @@ describe('applyBadge', () => {
       result(report(site, 'warnings', three, { findings: [issue('warning'), issue('warning'), issue('warning')] })),
       translate,
     );
-    expect(await fakeBrowser.action.getBadgeText({ tabId: 4 })).toBe('3!');
+    expect(await fakeBrowser.action.getBadgeText({ tabId: 4 })).toBe('!');
     expect(await fakeBrowser.action.getTitle({ tabId: 4 })).toBe('flowers.example: The skills check out; 3 warnings for the site owner.');
     expect(await fakeBrowser.action.getBadgeBackgroundColor({ tabId: 4 })).toEqual([0x9a, 0x67, 0x00, 255]);
     expect(await fakeBrowser.action.getBadgeTextColor({ tabId: 4 })).toBe('#ffffff');

@@ -8,7 +8,7 @@ import type { Tone } from '../engine/report/look';
 import { coverage } from '../engine/report/coverage';
 import type { Report, SkillReport } from '../engine/report/report';
 import { reportState, type ReportState } from '../engine/report/state';
-import { and, sentence, type Words } from '../engine/report/words';
+import { and, joined, sentence, type Words } from '../engine/report/words';
 import type { SkillStatus } from '../engine/spec';
 import { hostOf } from '../engine/text/host-of';
 
@@ -81,21 +81,22 @@ export const STATE_LOOK: Readonly<Record<ReportState, StateLook>> = {
 const PROBLEM: readonly SkillStatus[] = ['mismatch', 'invalid', 'unreachable', 'blocked', 'skipped'];
 const isProblem = (skill: SkillReport) => PROBLEM.includes(skill.status);
 
-/**
- * What needs attention, counted once per thing to fix: each skill in trouble (its own findings are
- * its trouble, not more of it), plus each finding of the severity about the site as a whole.
- */
-function attention(report: Report, severity: 'error' | 'warning'): number {
-  const troubled = new Set(report.skills.filter(isProblem).map((s) => s.name));
-  for (const f of report.findings) if (f.severity === severity && f.skill !== undefined) troubled.add(f.skill);
-  const site = report.findings.filter((f) => f.severity === severity && f.skill === undefined).length;
-  return troubled.size + site;
+/** Skills an agent cannot rely on at this severity: a problem status, or a finding about the skill. */
+function troubledSkills(report: Report, severity: 'error' | 'warning'): SkillReport[] {
+  const named = new Set(report.findings.filter((f) => f.severity === severity && f.skill !== undefined).map((f) => f.skill));
+  return report.skills.filter((s) => isProblem(s) || named.has(s.name));
 }
 
+/** Findings of this severity about the site as a whole (sign-in, a document); our limits never count. */
+function siteProblems(report: Report, severity: 'error' | 'warning'): number {
+  return report.findings.filter((f) => f.severity === severity && f.skill === undefined && f.ourLimit !== true).length;
+}
+
+/** The badge's number always counts skills; a problem that is not a skill shows as the glyph alone. */
 export function countOf(report: Report, state: ReportState): number | null {
   switch (STATE_LOOK[state].count) {
     case 'attention':
-      return attention(report, state === 'errors' ? 'error' : 'warning');
+      return troubledSkills(report, state === 'errors' ? 'error' : 'warning').length;
     case 'unchecked':
       // Entries past our cap that the report leaves out are skills not checked too.
       return report.skills.filter((s) => s.status === 'not-checked').length + (report.cap?.unlisted ?? 0);
@@ -128,6 +129,9 @@ const S = {
   unverified: sentence('stateSummaryUnverified', ['count', 'total']),
   pastCap: sentence('stateSummaryPastCap', ['count', 'total', 'limit']),
   trustBroken: sentence('stateSummaryTrustBroken', ['issuer']),
+  alsoTrustBroken: sentence('stateSummaryAlsoTrustBroken', []),
+  alsoSiteErrors: sentence('stateSummaryAlsoSiteErrors', ['count']),
+  alsoSiteWarnings: sentence('stateSummaryAlsoSiteWarnings', ['count']),
   verified: sentence('stateSummaryVerified', ['count']),
   noSkills: sentence('stateSummaryNoSkills', []),
   them: sentence('stateSummaryThem', []),
@@ -151,25 +155,34 @@ export function stateSummary(report: Report | null, state: ReportState): Words {
     case 'unreadable':
       return S.unreadable({});
     case 'errors': {
+      const site = siteProblems(report!, 'error');
+      // Every skill checks out: a broken sign-in chain (D10) is why agents refuse the site.
+      const siteLine =
+        report?.trust?.status === 'broken' ? S.trustBroken({ issuer: hostOf(report.trust.issuer) }) : S.siteErrors({ count: site });
       const changed = skills.filter((s) => s.status === 'mismatch');
       const wrong = changed.filter((s) => s.mismatch?.includes('html-body'));
-      if (wrong.length > 0 && wrong.length === changed.length) return S.wrongFile({ count: wrong.length, total, names: names(wrong) });
-      if (changed.length > 0) return S.changed({ count: changed.length, total, names: names(changed) });
-      const unusable = skills.filter(
-        (s) => isProblem(s) || (report?.findings ?? []).some((f) => f.severity === 'error' && f.skill === s.name),
-      );
-      if (unusable.length > 0) return S.unusable({ count: unusable.length, total, names: names(unusable) });
-      // Every skill checks out: a broken sign-in chain (D10) is why agents refuse the site.
-      if (report?.trust?.status === 'broken') return S.trustBroken({ issuer: hostOf(report.trust.issuer) });
-      return S.siteErrors({ count: countOf(report!, state) ?? 0 });
+      const unusable = troubledSkills(report!, 'error');
+      const skillLine =
+        wrong.length > 0 && wrong.length === changed.length
+          ? S.wrongFile({ count: wrong.length, total, names: names(wrong) })
+          : changed.length > 0
+            ? S.changed({ count: changed.length, total, names: names(changed) })
+            : unusable.length > 0
+              ? S.unusable({ count: unusable.length, total, names: names(unusable) })
+              : null;
+      if (skillLine === null) return siteLine;
+      // The badge counts skills only, so the line says the site's own problems too.
+      if (site === 0) return skillLine;
+      const also = report?.trust?.status === 'broken' ? S.alsoTrustBroken({}) : S.alsoSiteErrors({ count: site });
+      return joined([skillLine, also]);
     }
     case 'warnings': {
-      const troubled = skills.filter(
-        (s) => isProblem(s) || (report?.findings ?? []).some((f) => f.severity === 'warning' && f.skill === s.name),
-      );
-      if (troubled.length > 0 && troubled.length === total) return S.allSkillWarnings({ count: total });
-      if (troubled.length > 0) return S.skillWarnings({ count: troubled.length, total });
-      return S.siteWarnings({ count: countOf(report!, state) ?? 0 });
+      const site = siteProblems(report!, 'warning');
+      const troubled = troubledSkills(report!, 'warning');
+      if (troubled.length === 0) return S.siteWarnings({ count: site });
+      const skillLine =
+        troubled.length === total ? S.allSkillWarnings({ count: total }) : S.skillWarnings({ count: troubled.length, total });
+      return site === 0 ? skillLine : joined([skillLine, S.alsoSiteWarnings({ count: site })]);
     }
     case 'unverified': {
       const listed = total + (report?.cap?.unlisted ?? 0);

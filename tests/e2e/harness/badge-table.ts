@@ -13,6 +13,7 @@ import { noPoppy } from '../../fixtures/sites/no-poppy';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
 import { secondOrigin } from '../../fixtures/sites/second-origin';
+import { trustBrokenStale, trustIssuerMismatch } from '../../fixtures/sites/trust-breaks';
 import { heldNorthlight } from '../hostile-sites/held';
 import { filled, message } from './messages';
 import { settledBadge, settledPanel, type EvaluatingPage, type ExtensionSession } from './panel';
@@ -57,12 +58,16 @@ export const BADGE_ROWS: readonly BadgeRow[] = [
     title: () => tooltip('Fernhill Garden Centre', 'stateSummaryUnverified_other', { count: 3, total: 3 }),
   },
   {
-    // Two skills in the old format (no digests, so not verified) and one warning about the site.
+    // Two skills in the old format (no digests, so not verified) and one warning about the site:
+    // the number counts the skills, the line says the rest.
     state: 'warnings',
     site: legacyOnly.name,
     openPanel: true,
-    text: '3!',
-    title: (host) => tooltip(host, 'stateSummaryAllSkillWarnings_other', { count: 2 }),
+    text: '2!',
+    title: (host) =>
+      tooltip(host, 'words_sentences', {
+        sentences: `${filled('stateSummaryAllSkillWarnings_other', { count: 2 })} ${filled('stateSummaryAlsoSiteWarnings_one', { count: 1 })}`,
+      }),
   },
   {
     // One skill in trouble of three: the number counts what needs attention, not the total.
@@ -72,6 +77,25 @@ export const BADGE_ROWS: readonly BadgeRow[] = [
     text: '1✗',
     title: () =>
       tooltip('Northlight Flowers (stale skill test)', 'stateSummaryChanged_one', { count: 1, total: 3, names: 'change-flower-delivery' }),
+  },
+  {
+    // Its one skill verifies; sign-in does not check out: a mark without a number.
+    state: 'sign-in broken, every skill verified',
+    site: trustIssuerMismatch.name,
+    openPanel: true,
+    text: '✗',
+    title: (host) => tooltip('Seed store (trust-issuer-mismatch)', 'stateSummaryTrustBroken', { issuer: host }),
+  },
+  {
+    // One changed skill of two and a broken sign-in: the number counts the skill, before and after the panel.
+    state: 'a changed skill and a broken sign-in',
+    site: trustBrokenStale.name,
+    openPanel: true,
+    text: '1✗',
+    title: () =>
+      tooltip('Seed store (trust-broken-stale)', 'words_sentences', {
+        sentences: `${filled('stateSummaryChanged_one', { count: 1, total: 2, names: 'sow-seeds' })} ${message('stateSummaryAlsoTrustBroken')}`,
+      }),
   },
 ];
 

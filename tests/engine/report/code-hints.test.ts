@@ -59,7 +59,7 @@ describe('hints quote the spec registry', () => {
     );
     expect(ENGINE_CODES['digest-mismatch']).toMatchObject({ code: 'digest-mismatch', severity: 'error' });
     expect(english(ENGINE_CODES['digest-mismatch'].hint)).toBe(
-      'Compute the digest from the served file at build or serve time, then publish the index.',
+      'If you changed the file on purpose, publish its new digest: `poppy-inspector index --write <site folder>` recomputes every digest from the files. Otherwise serve the file the index names.',
     );
     expect(english(ENGINE_CODES['no-skill-index'].hint)).toBe(
       'Optional: publish /.well-known/agent-skills/index.json for agents that do not read poppy.json.',
