@@ -14,6 +14,7 @@ import type { PoppyModel } from '../report/report';
 import { and, type Words } from '../report/words';
 import { SIGN_IN_TYPES, type SignInType } from '../spec';
 import { fetchOptions, type CheckContext } from '../check/context';
+import { OFFLINE_REASON } from '../check/offline';
 import { planTrust, type LinkPlan } from './addresses';
 import { LATEST_VERSION, SUFFIX, TRUST_CODES as C, TRUST_DOCUMENT_WORDS, TRUST_REASONS } from './codes';
 import { checkIssuerMetadata } from './issuer';
@@ -24,8 +25,12 @@ import { trustRules } from './versions';
 export interface TrustRun {
   /** One per link; each never throws and makes at most one request. */
   tasks: (() => Promise<void>)[];
-  /** The chain and its findings, once every task has run; null when poppy.json names no issuer. */
-  finish(): { trust: TrustReport | null; findings: Finding[] } | null;
+  /**
+   * The chain and its findings, once every task has run; null when poppy.json names no issuer.
+   * `offline`: hosts that did not resolve while this computer looked offline (check/offline.ts):
+   * their links are not checked rather than unreachable, and `offline` counts them.
+   */
+  finish(offline?: ReadonlySet<string> | null): { trust: TrustReport | null; findings: Finding[]; offline?: number } | null;
 }
 
 export function trustRun(poppy: PoppyModel | null, ctx: CheckContext): TrustRun {
@@ -64,8 +69,18 @@ export function trustRun(poppy: PoppyModel | null, ctx: CheckContext): TrustRun 
 
   return {
     tasks,
-    finish() {
-      const waiting = links.filter((l) => l.status === 'not-checked');
+    finish(offline) {
+      const unresolved = new Set<TrustLink>();
+      links.forEach((link, i) => {
+        const host = link.url === null ? null : new URL(link.url).host;
+        if (!offline || link.status !== 'unreachable' || host === null || !offline.has(host)) return;
+        link.status = 'not-checked';
+        link.reason = OFFLINE_REASON({ host });
+        findings[i] = [];
+        unresolved.add(link);
+      });
+      // Links offline are said by the one offline finding; these wait for permission.
+      const waiting = links.filter((l) => l.status === 'not-checked' && !unresolved.has(l));
       const all = findings.flat();
       if (waiting.length > 0) {
         const hosts = [...new Set(waiting.map((l) => (l.url ? new URL(l.url).host : l.subject)))];
@@ -73,10 +88,10 @@ export function trustRun(poppy: PoppyModel | null, ctx: CheckContext): TrustRun 
       }
       if (rules.assumed) all.push(finding(assumedRules(poppy.protocolVersion)));
       const broken = links.some((l) => l.status === 'failed' || l.status === 'unreachable' || l.status === 'blocked');
-      const status = broken ? 'broken' : waiting.length > 0 ? 'not-checked' : 'verified';
+      const status = broken ? 'broken' : waiting.length > 0 || unresolved.size > 0 ? 'not-checked' : 'verified';
       const trust: TrustReport = { issuer, domain: poppy.organization.domain, status, rules: rules.major, links };
       if (rules.assumed) trust.rulesAssumed = true;
-      return { trust, findings: all };
+      return unresolved.size > 0 ? { trust, findings: all, offline: unresolved.size } : { trust, findings: all };
     },
   };
 }
