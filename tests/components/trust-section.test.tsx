@@ -73,4 +73,30 @@ describe('TrustSection', () => {
     expect(compared[0]).toContain(`${ISSUER}/`);
     expect(compared[0]!.startsWith('✗')).toBe(true);
   });
+
+  it('a 0.x site (D10): the company document not required reads ℹ, an API resource named there ⚠, the chain holds', () => {
+    const trust = chain(true);
+    const missing: TrustReport = {
+      ...trust,
+      rules: '0',
+      links: [trust.links[0]!, { ...trust.links[1]!, status: 'not-required', checks: [] }],
+    };
+    const root = show(missing);
+    expect(root.querySelector('[data-trust]')!.getAttribute('data-trust')).toBe('verified');
+    const company = root.querySelector('[data-trust-link="protected-resource"]')!;
+    expect(company.getAttribute('data-status')).toBe('not-required');
+    expect(company.textContent).toContain('ℹ not read; only PAP 1.0 requires it');
+    const namesApi: TrustReport = {
+      ...trust,
+      links: [
+        trust.links[0]!,
+        {
+          ...trust.links[1]!,
+          checks: [{ field: 'resource', rule: 'equals', expected: SITE, actual: `${SITE}/mcp`, ok: false, from1: true }],
+        },
+      ],
+    };
+    const compared = [...show(namesApi).querySelectorAll('[data-trust-link="protected-resource"] ul li')].map((li) => li.textContent!);
+    expect(compared).toEqual([`⚠ resource is ${SITE}/mcp; it must be ${SITE} (accepted before PAP 1.0, required from 1.0)`]);
+  });
 });

@@ -46,8 +46,28 @@ export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/erra
 
 export const SKILL_INDEX_SCHEMAS: readonly string[] = ['https://schemas.agentskills.io/discovery/0.2.0/schema.json'];
 
+/**
+ * Which protocol versions a rule applies to, as the code tables and docs/codes.md name them:
+ * `all`, the drafts `0.x` (0.1 to 0.3), `1.0+`, or `unknown` (a major we do not know).
+ */
+export type ProtocolVersions = 'all' | '0.x' | '1.0+' | 'unknown';
+
+/**
+ * What each protocol major asks of the sign-in trust chain (D10), in one table so that a spec
+ * change is a row here. `companyResource`: the company's own RFC 9728 document at the origin is
+ * `required` (1.0: the three documents point at each other, fail closed) or `optional` (0.x: a
+ * missing one is info, and naming an API's resource instead of the origin is a warning).
+ */
+export const PROTOCOL_MAJORS = {
+  '0': { versions: '0.x', companyResource: 'optional' },
+  '1': { versions: '1.0+', companyResource: 'required' },
+} as const satisfies Record<string, { versions: ProtocolVersions; companyResource: 'optional' | 'required' }>;
+
+/** A major we do not know is checked by the rules of the latest one we do, and says so (D10). */
+export const LATEST_PROTOCOL_MAJOR: keyof typeof PROTOCOL_MAJORS = '1';
+
 /** Protocol majors we understand; others are a warning and we still show what we can (D2). */
-export const KNOWN_PROTOCOL_MAJORS: readonly string[] = ['0', '1'];
+export const KNOWN_PROTOCOL_MAJORS: readonly string[] = Object.keys(PROTOCOL_MAJORS);
 
 /** Top-level poppy.json field names (D2). */
 export const POPPY = {

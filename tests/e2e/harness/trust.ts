@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hostOf } from '../../../utils/engine/text/host-of';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
-import { trustIssuerMismatch, trustRemoteIssuer } from '../../fixtures/sites/trust-breaks';
+import { trustCompanyMissing, trustIssuerMismatch, trustRemoteIssuer } from '../../fixtures/sites/trust-breaks';
 import { filled, message } from './messages';
 import { visitAndCheck, type EvaluatingPage, type ExtensionSession } from './panel';
 import { waitFor } from './wait';
@@ -113,5 +113,19 @@ export function trustSuite(launch: () => Promise<TrustSession>): void {
     expect(open.chain).toBe('verified');
     expect(open.links.length).toBeGreaterThan(0);
     expect(open.links.every((l) => l.status === 'verified')).toBe(true);
+  });
+
+  it('a 0.x site without the company document (D10): no blame under the name, the chain holds, that link ℹ', async () => {
+    const { panel, snapshot } = await visitAndCheck(browser, `${server.origin(trustCompanyMissing.name)}/`);
+    expect(snapshot.verdict).toBe('ok');
+    const closed = await readTrust(panel);
+    expect(closed.summary).not.toBe(filled('stateSummaryTrustBroken', { issuer: hostOf(server.origin(trustCompanyMissing.name)) }));
+    expect(closed.foldStatus).toBe('verified');
+    const open = await openSignInFold(panel);
+    expect(open.links).toEqual([
+      { kind: 'issuer-metadata', status: 'verified' },
+      { kind: 'protected-resource', status: 'not-required' },
+    ]);
+    expect(open.chainText).toContain(message('trustLinkNotRequired'));
   });
 }

@@ -91,10 +91,14 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   ['44 undefined alias', md(`${BASE}\nlicense: *nowhere`), ['error skill-md-yaml-invalid']],
   // 45. W: YAML 1.2 features skills-ref rejects
   ['45 flow map', md(`${BASE}\nmetadata: {author: "a"}`), ['warning skill-md-yaml-flow-style'], { says: 'skills-ref' }],
+  // One line, one finding: a flow collection the field checks already report on is not reported again.
+  ['45 flow list', md(`${BASE}\nallowed-tools: [Read, Write]`), ['warning skill-md-allowed-tools-list']],
+  ['45 flow map holding a list', md(`${BASE}\nmetadata: {tags: [a, b]}`), ['warning skill-md-metadata-not-string-map']],
   [
-    '45 flow list',
-    md(`${BASE}\nallowed-tools: [Read, Write]`),
-    ['warning skill-md-yaml-flow-style', 'warning skill-md-allowed-tools-list'],
+    '45 a later flow collection is still reported',
+    md(`${BASE}\nallowed-tools: [Read]\nmetadata: {author: "a"}`),
+    ['warning skill-md-allowed-tools-list', 'warning skill-md-yaml-flow-style'],
+    { says: '$.metadata' },
   ],
   ['45 anchor and alias', md(`name: my-skill\ndescription: &d A test skill\nmetadata:\n  summary: *d`), ['warning skill-md-yaml-anchor']],
   ['45 anchor alone', md(`name: &n my-skill\ndescription: A test skill`), ['warning skill-md-yaml-anchor']],
@@ -121,7 +125,7 @@ const ROWS: [string, string | Uint8Array, string[], Row?][] = [
   [
     '47 __proto__ and constructor keys',
     md(`${BASE}\n__proto__: {polluted: "yes"}\nconstructor: x`),
-    ['warning skill-md-unknown-key', 'warning skill-md-unknown-key', 'warning skill-md-yaml-flow-style'],
+    ['warning skill-md-unknown-key', 'warning skill-md-unknown-key'],
   ],
   // 48. E: name rules
   ['48 upper case', withName('My-Skill'), ['error skill-md-name-invalid'], { ctx: { indexName: 'My-Skill' }, says: 'Try `my-skill`' }],
@@ -271,6 +275,26 @@ describe('SKILL.md checks beyond the checklist', () => {
     expect(result.body).toBe('# My Skill\n\nDo it.\n');
   });
 
+  it('copies every scalar as written, as strictyaml types them: 2.0 stays "2.0"', () => {
+    const text = md(`${BASE}\nlicense: 2.0\nmetadata:\n  version: 2.0\n  beta: true\n  hex: 0x1F\n  none: ~\n  empty:\n  1.10: x`);
+    const result = checkSkillMd(enc(text), CTX);
+    expect(result.frontmatter).toEqual({
+      name: 'my-skill',
+      description: 'A test skill',
+      license: '2.0',
+      metadata: { version: '2.0', beta: 'true', hex: '0x1F', none: '~', empty: '', '1.10': 'x' },
+    });
+    // The checks still say which values are not strings (D6), each once.
+    expect(result.findings.map((f) => [f.code, f.path])).toEqual([
+      ['skill-md-not-a-string', '$.license'],
+      ['skill-md-metadata-not-string-map', '$.metadata.version'],
+      ['skill-md-metadata-not-string-map', '$.metadata.beta'],
+      ['skill-md-metadata-not-string-map', '$.metadata.hex'],
+      ['skill-md-metadata-not-string-map', '$.metadata.none'],
+      ['skill-md-metadata-not-string-map', '$.metadata.empty'],
+    ]);
+  });
+
   it('keeps <script> and <img onerror> in the body as plain text', () => {
     const body = '<script>alert(1)</script>\n<img src=x onerror="alert(2)">\n[x](javascript:alert(3))\n';
     const result = checkSkillMd(enc(md(BASE, body)), CTX);
@@ -314,13 +338,13 @@ describe('SKILL.md checks beyond the checklist', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
-  it('copies values within the bounds: strings, depth, non-finite numbers', () => {
+  it('copies values within the bounds: strings, depth, non-finite numbers as written', () => {
     const long = 'x'.repeat(5000);
     const text = md(`${BASE}\nlicense: ${long}\nmetadata:\n  a:\n    b:\n      c:\n        d: deep\n  n: .inf`);
     const result = checkSkillMd(enc(text), CTX);
     const fm = result.frontmatter!;
     expect(fm.license).toBe('x'.repeat(4096));
-    expect(fm.metadata).toEqual({ a: { b: { c: null } }, n: 'Infinity' });
+    expect(fm.metadata).toEqual({ a: { b: { c: null } }, n: '.inf' });
     expect(JSON.parse(JSON.stringify(fm))).toEqual(fm);
     expect(result.findings.map((f) => f.code)).toContain('skill-md-frontmatter-truncated');
   });

@@ -13,7 +13,11 @@ import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { json, publicDomain, type FixtureSite } from '../../fixtures/site';
 import { ALL_SITES } from '../../fixtures/sites/index';
 import { basicPoppy } from '../../fixtures/stores/basic';
-import { allInEnglish } from '../../helpers/english';
+import { allInEnglish, english } from '../../helpers/english';
+import { reportState } from '../../../utils/engine/report/state';
+import { stateSummary } from '../../../utils/extension/state-look';
+import { TRUST_CODES } from '../../../utils/engine/trust';
+import { trustRules } from '../../../utils/engine/trust/versions';
 
 const AS = TRUST_WELL_KNOWN.issuerMetadata;
 const PR = TRUST_WELL_KNOWN.protectedResource;
@@ -40,7 +44,8 @@ afterAll(() => server.close());
 const check = async (site: string, mayContact = true): Promise<Report> =>
   (await checkSite(server.publicOrigin(site), { transport, mayContact: () => mayContact })).report;
 const trustFindings = (report: Report) => allInEnglish(report.findings).filter((f) => TRUST_CODE.test(f.code));
-const TRUST_CODE = /^(trust-|issuer-|domain-not-listed|missing-endpoint|endpoint-not-https|resource-mismatch|scope-undescribed)/;
+const TRUST_CODE =
+  /^(trust-|issuer-|domain-not-listed|missing-endpoint|endpoint-not-https|resource-mismatch|company-resource-|scope-undescribed)/;
 
 describe('Northlight: every link holds', () => {
   it('issuer metadata, the store and its MCP server all name each other, with the values compared', async () => {
@@ -150,6 +155,89 @@ describe('each way the chain breaks', () => {
   it('missing endpoints: one finding per endpoint, each at its JSON path', async () => {
     const found = trustFindings(await check('trust-missing-endpoint'));
     expect(found.map((f) => f.path)).toEqual(['$.revocation_endpoint', '$.device_authorization_endpoint']);
+  });
+});
+
+describe('rules by protocol version (D10)', () => {
+  it('0.3 without the company document: info saying PAP 1.0 requires it, the chain holds, the verdict ok', async () => {
+    const origin = server.publicOrigin('trust-company-missing');
+    const report = await check('trust-company-missing');
+    expect(report.verdict).toBe('ok');
+    expect(reportState(report)).toBe('verified');
+    const found = trustFindings(report);
+    expect(found.map((f) => [f.code, f.severity, f.document])).toEqual([['company-resource-missing', 'info', `${origin}${PR}`]]);
+    expect(found[0]!.message).toMatch(/HTTP 404\. Drafts 0\.1 to 0\.3 do not require it; PAP 1\.0 does\./);
+    expect(found[0]!.hint).toMatch(/1\.0 requires it/);
+    expect(report.trust).toMatchObject({ status: 'verified', rules: '0' });
+    expect(report.trust!.links.map((l) => l.status)).toEqual(['verified', 'not-required']);
+    // The panel's line: not "sign-in does not check out".
+    expect(english(stateSummary(report, reportState(report)))).not.toMatch(/sign-in/i);
+  });
+
+  it("0.3 with Spot's layout (the company document names the MCP endpoint): a warning, the link holds", async () => {
+    const origin = server.publicOrigin('trust-company-names-api');
+    const report = await check('trust-company-names-api');
+    expect(report.verdict).toBe('warnings');
+    const found = trustFindings(report);
+    expect(found.map((f) => [f.code, f.severity, f.path])).toEqual([['company-resource-names-api', 'warning', '$.resource']]);
+    expect(found[0]!.message).toContain(`"${origin}/mcp", an API's resource, not the site "${origin}"`);
+    expect(report.trust!.status).toBe('verified');
+    expect(report.trust!.links.map((l) => [l.url, l.status])).toEqual([
+      [`${origin}${AS}`, 'verified'],
+      [`${origin}${PR}`, 'verified'],
+      [`${origin}${PR}/mcp`, 'verified'],
+    ]);
+    expect(report.trust!.links[1]!.checks[0]).toMatchObject({ field: 'resource', ok: false, from1: true });
+  });
+
+  it('1.0 without the company document: an error, the chain fails closed', async () => {
+    const report = await check('trust-company-missing-1');
+    expect(report.verdict).toBe('errors');
+    const found = trustFindings(report);
+    expect(found.map((f) => [f.code, f.severity])).toEqual([['trust-unreachable', 'error']]);
+    expect(found[0]!.hint).toMatch(/^PAP 1\.0 requires it/);
+    expect(report.trust).toMatchObject({ status: 'broken', rules: '1' });
+    expect(report.trust!.links[1]!.status).toBe('unreachable');
+    expect(english(stateSummary(report, reportState(report)))).toMatch(/sign-in/i);
+  });
+
+  it('1.0 with the company document naming the MCP endpoint: resource-mismatch, an error', async () => {
+    const report = await check('trust-company-names-api-1');
+    expect(report.verdict).toBe('errors');
+    expect(trustFindings(report).map((f) => [f.code, f.severity])).toEqual([['resource-mismatch', 'error']]);
+    expect(report.trust!.links[1]!.status).toBe('failed');
+  });
+
+  it('an unknown major (2.0): checked as 1.0, and a note says so', async () => {
+    const report = await check('trust-unknown-major');
+    expect(report.verdict).toBe('errors');
+    const found = trustFindings(report);
+    expect(found.map((f) => [f.code, f.severity])).toEqual([
+      ['trust-unreachable', 'error'],
+      ['trust-rules-assumed', 'info'],
+    ]);
+    expect(found[1]!.message).toBe(
+      'poppy.json says protocol_version is "2.0", newer than any version we know: the sign-in trust chain was checked by the rules of PAP 1.0, the latest we know.',
+    );
+    expect(report.trust).toMatchObject({ status: 'broken', rules: '1', rulesAssumed: true });
+    expect(report.findings.some((f) => f.code === 'unsupported-protocol-version')).toBe(true);
+  });
+
+  it('trustRules: one table, by major', () => {
+    expect(trustRules('0.1')).toEqual({ major: '0', companyRequired: false, assumed: false });
+    expect(trustRules('0.3')).toEqual({ major: '0', companyRequired: false, assumed: false });
+    expect(trustRules('1.0')).toEqual({ major: '1', companyRequired: true, assumed: false });
+    expect(trustRules('1.7')).toEqual({ major: '1', companyRequired: true, assumed: false });
+    expect(trustRules('2.0')).toEqual({ major: '1', companyRequired: true, assumed: true });
+    expect(trustRules(null)).toEqual({ major: '1', companyRequired: true, assumed: true });
+    expect(trustRules('one')).toEqual({ major: '1', companyRequired: true, assumed: true });
+  });
+
+  it('the trust codes say which protocol versions they apply to', () => {
+    expect(TRUST_CODES['company-resource-missing'].versions).toBe('0.x');
+    expect(TRUST_CODES['company-resource-names-api'].versions).toBe('0.x');
+    expect(TRUST_CODES['issuer-mismatch'].versions).toBe('all');
+    expect(TRUST_CODES['trust-rules-assumed'].versions).toBe('unknown');
   });
 });
 

@@ -17,6 +17,7 @@ import { fetchOptions, nextTurn, type CheckContext, type CheckDeps } from './con
 import { readSiteDocument, type JsonDocumentRead } from './documents';
 import { discoveryUrls, noteFreshness, recallUrls, skillMdUrls } from './remember';
 import { siteUnreachable } from './unreachable';
+import { newHostLog, observeHosts, offlineFinding, offlineHosts, skillOffline } from './offline';
 import { inPool } from './pool';
 import { computeVerdict } from '../report/verdict';
 import { verifySkill, type ArtifactFetcher, type SkillOutcome } from './verify-skill';
@@ -50,9 +51,10 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
   if (!target.ok) return { report: emptyReport(siteUrl, now(), [target.finding]), rawPoppy: null, serverFreshMs: null };
 
   const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const hosts = newHostLog();
   const ctx: CheckContext = {
     site: siteContext(target.origin),
-    transport: deps.transport,
+    transport: observeHosts(deps.transport, target.origin, hosts),
     limits,
     signal: deps.signal,
     revalidate: deps.revalidate ?? false,
@@ -64,6 +66,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     budget: startBudget(limits),
     trustChain: deps.trustChain ?? true,
     yieldToOthers: deps.yieldToOthers ?? nextTurn,
+    hosts,
   };
   try {
     return await checkOrigin(target.origin, target.findings, ctx, deps.onProgress, now);
@@ -135,10 +138,16 @@ async function checkOrigin(
   await recallUrls(skillMdUrls(merged), ctx);
   const outcomes = await verifyAll(merged, ctx, onProgress, trustChain.tasks);
   const skills: SkillReport[] = outcomes.map((o) => o.skill);
-  for (const o of outcomes) findings.push(...o.findings);
+  // Offline, a name that does not resolve is ours to say once, not the site's error per file.
+  const offline = offlineHosts(ctx.hosts);
+  for (const o of outcomes) findings.push(...(offline ? skillOffline(o.skill, o.findings, offline) : o.findings));
   findings.push(...notCheckedSummary(skills));
-  const trust = trustChain.finish();
+  const trust = trustChain.finish(offline);
   if (trust) findings.push(...trust.findings);
+  if (offline) {
+    const count = skills.filter((s) => s.notChecked === 'offline').length + (trust?.offline ?? 0);
+    findings.push(offlineFinding(offline, count));
+  }
   const cap = skillCap([embedded, wellKnown], limits.maxSkills);
 
   if (noAnswer) findings.unshift(siteUnreachable(poppyDoc.failure!, origin, ctx.site.local, limits.timeoutMs));

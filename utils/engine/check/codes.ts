@@ -59,6 +59,8 @@ export const ENGINE_CODES = defineCodes({
     hint: { skillMd: MEDIA_TYPES.skillMd[0], tarGz: MEDIA_TYPES.tarGz[0], zip: MEDIA_TYPES.zip[0] },
   },
   'skill-not-checked': { severity: 'info', says: ['count', 'hosts'], ourLimit: true },
+  // check/offline.ts: no other host's name resolved, and none answered.
+  offline: { severity: 'info', says: ['hosts', 'count'], ourLimit: true },
   'unsupported-url': { severity: 'error', says: { notAddress: ['address'], scheme: ['scheme'] } },
   'checked-over-https': { severity: 'info', says: ['origin'] },
   // The check's own budget (check/budget.ts). Too slow is the site's doing (agents give up too);

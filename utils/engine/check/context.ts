@@ -3,6 +3,7 @@ import type { SiteContext } from '../net/url-policy';
 import type { Limits } from '../spec';
 import type { CheckBudget } from './budget';
 import type { Remembered, SkillMemory } from './memory';
+import type { HostLog } from './offline';
 
 /**
  * SHA-256 of the exact bytes as lower-case hex. The default is WebCrypto (`sha256Hex`), which runs
@@ -61,6 +62,8 @@ export interface CheckContext {
   trustChain: boolean;
   /** `CheckDeps.yieldToOthers`. */
   yieldToOthers: () => Promise<void>;
+  /** What requests to other hosts came to, for check/offline.ts. */
+  hosts: HostLog;
 }
 
 /** What every request of the check passes to the fetch module: one place, so none forgets the budget. */

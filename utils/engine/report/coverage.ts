@@ -10,10 +10,12 @@ import type { Report } from './report';
 export interface Coverage {
   /** Skills the site lists, those past the cap that the report leaves out included. */
   total: number;
-  /** Of those, not checked for one of our reasons (other host, past the cap). */
+  /** Of those, not checked for one of our reasons (other host, past the cap, offline). */
   unchecked: number;
   otherHost: number;
   overCap: number;
+  /** Not checked because this computer looked offline (check/offline.ts). */
+  offline: number;
   /** The sign-in trust chain has links on other hosts not asked yet. */
   trustUnchecked: boolean;
 }
@@ -21,16 +23,19 @@ export interface Coverage {
 export function coverage(report: Report): Coverage {
   let otherHost = 0;
   let overCap = report.cap?.unlisted ?? 0;
+  let offline = 0;
   for (const skill of report.skills) {
     if (skill.notChecked === 'other-host') otherHost += 1;
     else if (skill.notChecked === 'over-cap') overCap += 1;
+    else if (skill.notChecked === 'offline') offline += 1;
   }
   const trustUnchecked = report.trust?.links.some((l) => l.status === 'not-checked') ?? false;
   return {
     total: report.skills.length + (report.cap?.unlisted ?? 0),
-    unchecked: otherHost + overCap,
+    unchecked: otherHost + overCap + offline,
     otherHost,
     overCap,
+    offline,
     trustUnchecked,
   };
 }

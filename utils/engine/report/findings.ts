@@ -1,4 +1,4 @@
-import type { Severity } from '../spec';
+import type { ProtocolVersions, Severity } from '../spec';
 import { sentence, type Param, type Sentence, type Values, type Words } from './words';
 
 /**
@@ -39,6 +39,8 @@ export interface CodeDeclaration {
   fixes?: Readonly<Record<string, SentenceDeclaration>>;
   /** The finding is about our limits, not the site (`Finding.ourLimit`). */
   ourLimit?: true;
+  /** The protocol versions whose documents the rule applies to (docs/codes.md); absent: any document. */
+  versions?: ProtocolVersions;
 }
 
 export interface FindingSpec {
@@ -47,6 +49,7 @@ export interface FindingSpec {
   /** The code's own fix, its values filled in. */
   readonly hint: Words;
   readonly ourLimit?: true;
+  readonly versions?: ProtocolVersions;
 }
 
 /** A code's sentence, filled: what `finding()` turns into a finding. */
@@ -89,9 +92,13 @@ export function defineCodes<const T extends Readonly<Record<string, CodeDeclarat
   for (const [code, decl] of Object.entries(table)) {
     const base = keyPart(code);
     const hint = typeof decl.hint === 'function' ? decl.hint({}) : sentence(`hint_${base}`, Object.keys(decl.hint ?? {}))(decl.hint ?? {});
-    const spec: FindingSpec = decl.ourLimit
-      ? { code, severity: decl.severity, hint, ourLimit: true }
-      : { code, severity: decl.severity, hint };
+    const spec: FindingSpec = {
+      code,
+      severity: decl.severity,
+      hint,
+      ...(decl.ourLimit ? { ourLimit: true as const } : {}),
+      ...(decl.versions ? { versions: decl.versions } : {}),
+    };
     // The sentence stays reachable from its speaker, so tests can walk the tables.
     const speaker = (s: Sentence) =>
       Object.assign((values: Values<readonly string[]>): Said => ({ spec, message: s(values) }), { sentence: s });

@@ -106,9 +106,10 @@ export interface SkillReport {
   /** Why, for a status other than verified: "HTTP 404", "no CORS header", the entry's first error. */
   reason?: Words;
   /** Why a `not-checked` or `skipped` entry was not verified: on another host that privacy settings
-   *  keep us from contacting yet, past the entry cap (D5), or in a format (index or entry type)
-   *  that we list but do not verify. */
-  notChecked?: 'other-host' | 'over-cap' | 'format';
+   *  keep us from contacting yet, past the entry cap (D5), in a format (index or entry type)
+   *  that we list but do not verify, or on a host whose name did not resolve while this computer
+   *  looked offline (check/offline.ts). */
+  notChecked?: 'other-host' | 'over-cap' | 'format' | 'offline';
   contentType?: string | null;
   mismatch?: MismatchCause[];
   /** Parsed SKILL.md frontmatter of a verified skill-md (or of an archive's SKILL.md), as plain JSON values. */

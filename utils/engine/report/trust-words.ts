@@ -22,6 +22,7 @@ export const TRUST_LINK_LOOK: Readonly<Record<TrustLink['status'], Look>> = {
   unreachable: { symbol: '✗', tone: 'error', label: sentence('trustLinkUnreachable', []) },
   blocked: { symbol: '⊘', tone: 'error', label: sentence('trustLinkBlocked', []) },
   'not-checked': { symbol: '—', tone: 'neutral', label: sentence('trustLinkNotChecked', []) },
+  'not-required': { symbol: 'ℹ', tone: 'neutral', label: sentence('trustLinkNotRequired', []) },
 };
 
 const HEADLINE = {
@@ -42,6 +43,7 @@ const CHECK = {
   https: sentence('trustCheckHttps', ['field', 'actual']),
   missing: sentence('trustCheckMissing', ['field']),
   productionOnly: sentence('trustCheckProductionOnly', ['check']),
+  from1: sentence('trustCheckFrom1', ['check']),
 };
 
 /** How a reader marks up a value the site wrote (a code span, isolated text); identity by default. */
@@ -79,10 +81,11 @@ export function trustCheckWords(check: TrustCheck, show: Show = plain): Words {
       : check.rule === 'https'
         ? CHECK.https({ field, actual })
         : CHECK[check.rule]({ field, actual, expected: show(check.expected ?? '') });
-  return check.productionOnly ? CHECK.productionOnly({ check: words }) : words;
+  if (check.productionOnly) return CHECK.productionOnly({ check: words });
+  return check.from1 ? CHECK.from1({ check: words }) : words;
 }
 
-/** ✓ for a check that holds, ✗ for one that fails, ℹ for one only production would fail. */
+/** ✓ for a check that holds, ✗ for one that fails, ℹ for one only production would fail, ⚠ for one only 1.0 requires. */
 export function trustCheckSymbol(check: TrustCheck): string {
-  return check.ok ? '✓' : check.productionOnly ? 'ℹ' : '✗';
+  return check.ok ? '✓' : check.productionOnly ? 'ℹ' : check.from1 ? '⚠' : '✗';
 }

@@ -52,10 +52,15 @@ function checkFrontmatter(yaml: string, firstLine: number, ctx: SkillMdContext):
   const scan = scanYaml(parsed.map);
   const unresolved = unresolvedAliasFinding(scan, document);
   if (unresolved) return { frontmatter: null, findings: [unresolved] };
-  const findings = styleFindings(scan, document);
+  const fields = checkFields(fieldsOf(parsed.map, scan), scan, ctx);
+  const findings = styleFindings(
+    scan,
+    document,
+    fields.map((f) => f.path),
+  );
   const delimiter = delimiterFinding(yaml, parsed.map, document);
   if (delimiter) findings.push(delimiter);
-  findings.push(...checkFields(fieldsOf(parsed.map, scan), scan, ctx));
+  findings.push(...fields);
   return withCopy(findings, toPlain(parsed.map, scan), document);
 }
 

@@ -22,8 +22,10 @@ interface Budget {
 }
 
 /**
- * The top-level mapping as plain JSON-safe values (strings, finite numbers, booleans, null,
- * arrays, plain objects), within PLAIN_LIMITS. `truncated` says a bound cut something off.
+ * The top-level mapping as plain JSON-safe values (strings, arrays, plain objects; null only
+ * where a bound cut a value), within PLAIN_LIMITS. `truncated` says a bound cut something off.
+ * Every scalar is its text as written (`version: 2.0` stays "2.0", `~` stays "~", an empty value
+ * is ""), as the reference validator's strictyaml reads them (skill-md.md §3).
  */
 export function toPlain(map: YAMLMap, scan: YamlScan): { value: Record<string, unknown>; truncated: boolean } {
   const budget: Budget = { nodes: PLAIN_LIMITS.nodes, aliases: PLAIN_LIMITS.aliases, truncated: false };
@@ -70,7 +72,7 @@ function copy(node: unknown, scan: YamlScan, depth: number, budget: Budget): unk
     if (--budget.aliases < 0) return cut(budget);
     return copy(scan.targets.get(node) ?? null, scan, depth, budget);
   }
-  if (isScalar(node)) return scalar(node.value, budget);
+  if (isScalar(node)) return scalar(typeof node.value === 'string' ? node.value : (node.source ?? String(node.value ?? '')), budget);
   if (isMap(node) || isSeq(node)) {
     if (depth >= PLAIN_LIMITS.depth) return cut(budget);
     if (isMap(node)) return copyMap(node, scan, depth + 1, budget);

@@ -6,12 +6,16 @@ import { keyText, type Segment, type YamlScan } from './yaml-walk';
 /**
  * YAML that every 1.2 parser reads but the reference validator's strictyaml rejects (skill-md.md
  * §3, §4): a warning each, at the first place it occurs, so one file cannot flood the report.
+ * `covered`: the JSON paths the field checks already report; a flow collection at or under (or
+ * above) one of them is the same line, and one line gets one finding (the field's, which says
+ * what the value must be).
  */
-export function styleFindings(scan: YamlScan, document: string): Finding[] {
+export function styleFindings(scan: YamlScan, document: string, covered: readonly (string | null)[] = []): Finding[] {
   const out: Finding[] = [];
   const add = (said: { top: (v: object) => Said; at: (v: { path: string }) => Said }, path: Segment[]) =>
     out.push(finding(path.length > 0 ? said.at({ path: jsonPath(path) }) : said.top({}), at(document, path)));
-  if (scan.flow) add(C['skill-md-yaml-flow-style'].says, scan.flow);
+  const flow = scan.flows.find((path) => path.length === 0 || !covered.some((c) => c !== null && overlaps(jsonPath(path), c)));
+  if (flow) add(C['skill-md-yaml-flow-style'].says, flow);
   if (scan.anchor) add(C['skill-md-yaml-anchor'].says, scan.anchor);
   if (scan.tag) {
     const tag = scan.tag.tag.replace(/^tag:yaml\.org,2002:/, '!!').slice(0, 40);
@@ -21,6 +25,12 @@ export function styleFindings(scan: YamlScan, document: string): Finding[] {
   }
   if (scan.complexKey) add(C['skill-md-yaml-complex-key'].says, scan.complexKey);
   return out;
+}
+
+/** One JSON path is the other or lies under it (`$.metadata` and `$.metadata.tags`). */
+function overlaps(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return long === short || long.startsWith(`${short}.`) || long.startsWith(`${short}[`);
 }
 
 function at(document: string, path: Segment[]) {

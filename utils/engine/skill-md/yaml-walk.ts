@@ -9,17 +9,21 @@ export interface YamlScan {
   targets: Map<Alias, Node>;
   /** The first alias with no anchor before it: other parsers fail the whole document on it. */
   unresolved: { path: Segment[]; source: string } | null;
-  flow: Segment[] | null;
+  /** Flow collections, in document order, the first FLOWS_KEPT of them (yaml-style.ts reports one). */
+  flows: Segment[][];
   anchor: Segment[] | null;
   tag: { path: Segment[]; tag: string } | null;
   complexKey: Segment[] | null;
 }
 
+/** Enough flow collections to find one that no field finding already covers (yaml-style.ts). */
+const FLOWS_KEPT = 20;
+
 /** What a scan finds in plain `key: text` pairs (the simple reader's): nothing at all. */
 export const NOTHING_FOUND: YamlScan = Object.freeze({
   targets: new Map(),
   unresolved: null,
-  flow: null,
+  flows: [],
   anchor: null,
   tag: null,
   complexKey: null,
@@ -38,7 +42,7 @@ interface Visit {
  * re-walks the whole document (recursively) on every call.
  */
 export function scanYaml(root: Node): YamlScan {
-  const scan: YamlScan = { targets: new Map(), unresolved: null, flow: null, anchor: null, tag: null, complexKey: null };
+  const scan: YamlScan = { targets: new Map(), unresolved: null, flows: [], anchor: null, tag: null, complexKey: null };
   const anchors = new Map<string, Node>();
   const stack: Visit[] = [{ node: root, parent: null, seg: null }];
   while (stack.length > 0) {
@@ -56,7 +60,7 @@ export function scanYaml(root: Node): YamlScan {
       scan.anchor ??= pathOf(visit);
     }
     if (node.tag) scan.tag ??= { path: pathOf(visit), tag: node.tag };
-    if (isCollection(node) && node.flow) scan.flow ??= pathOf(visit);
+    if (isCollection(node) && node.flow && scan.flows.length < FLOWS_KEPT) scan.flows.push(pathOf(visit));
     const next = children(visit, scan);
     for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]!);
   }
@@ -89,10 +93,11 @@ function pathOf(visit: Visit): Segment[] {
   return path.reverse();
 }
 
-/** A map key as text: scalars only (`123: x` is the key "123"); a list or map as key is null. */
+/** A map key as text, as written (`1.0: x` is the key "1.0", as strictyaml reads it); a list or map as key is null. */
 export function keyText(key: unknown): string | null {
   if (!isScalar(key)) return null;
-  return key.value === null ? '' : String(key.value);
+  if (typeof key.value === 'string') return key.value;
+  return key.source ?? (key.value === null ? '' : String(key.value));
 }
 
 /** The node itself, or an alias's target (undefined target: an anchor we never saw). */

@@ -7,6 +7,7 @@
 import type { PoppyModel } from '../report/report';
 import { TRUST_WELL_KNOWN } from '../spec';
 import type { TrustLink } from './types';
+import { trustRules, type TrustRules } from './versions';
 
 /** The metadata address of `identifier`, or null when it is no absolute http(s) URL or has a fragment. */
 export function pathInserted(identifier: string, suffix: string): string | null {
@@ -30,15 +31,30 @@ export interface LinkPlan {
   url: string | null;
   /** Protected resources: the `resource` values that identify it (RFC 9728 §3.3). */
   resourceIds: string[];
+  /** False for a document the poppy.json's protocol version does not require (D10). */
+  required: boolean;
+  /** The company's own document: the APIs' resources, which a 0.x document may name instead (D10). */
+  apiResources?: string[];
 }
 
 /**
  * The chain for one poppy.json: the issuer's metadata, the company's protected-resource metadata
- * on the checked origin, and one per API `resource` (for an MCP API without one, its URL: the
- * MCP server's own metadata). Addresses met twice are checked once.
+ * on the checked origin (required from 1.0 on, D10), and one per API `resource` (for an MCP API
+ * without one, its URL: the MCP server's own metadata). Addresses met twice are checked once.
  */
-export function planTrust(poppy: PoppyModel, origin: string): LinkPlan[] {
+export function planTrust(poppy: PoppyModel, origin: string, rules: TrustRules = trustRules(poppy.protocolVersion)): LinkPlan[] {
   if (poppy.issuer === null) return [];
+  const apiSubjects = poppy.apis.map((api) => api.resource ?? (api.type === 'mcp' ? api.url : null));
+  const company: LinkPlan = {
+    kind: 'protected-resource',
+    subject: origin,
+    api: null,
+    url: protectedAt(origin),
+    // The origin as a resource identifier: with or without the empty path's `/` (RFC 3986 §6.2.3).
+    resourceIds: [origin, `${origin}/`],
+    required: rules.companyRequired,
+  };
+  if (!rules.companyRequired) company.apiResources = apiSubjects.filter((s): s is string => s !== null);
   const plans: LinkPlan[] = [
     {
       kind: 'issuer-metadata',
@@ -46,18 +62,19 @@ export function planTrust(poppy: PoppyModel, origin: string): LinkPlan[] {
       api: null,
       url: pathInserted(poppy.issuer, TRUST_WELL_KNOWN.issuerMetadata),
       resourceIds: [],
+      required: true,
     },
-    // The origin as a resource identifier: with or without the empty path's `/` (RFC 3986 §6.2.3).
-    { kind: 'protected-resource', subject: origin, api: null, url: protectedAt(origin), resourceIds: [origin, `${origin}/`] },
+    company,
   ];
   const seen = new Set(plans.map((p) => p.url));
   poppy.apis.forEach((api, position) => {
-    const subject = api.resource ?? (api.type === 'mcp' ? api.url : null);
+    const subject = apiSubjects[position]!;
     if (subject === null) return;
     const url = protectedAt(subject);
     if (url !== null && seen.has(url)) return;
     seen.add(url);
-    plans.push({ kind: 'protected-resource', subject, api: { type: api.type, url: api.url, position }, url, resourceIds: [subject] });
+    const at = { type: api.type, url: api.url, position };
+    plans.push({ kind: 'protected-resource', subject, api: at, url, resourceIds: [subject], required: true });
   });
   return plans;
 }

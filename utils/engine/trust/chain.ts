@@ -8,29 +8,36 @@ import { fetchBounded } from '../net/fetch-bounded';
 import { FETCH_WORDS } from '../net/fetch-words';
 import { sniffBody } from '../net/body-sniff';
 import { checkFetchTarget } from '../net/url-policy';
-import { isObject, type JsonObject } from '../json/values';
+import { isObject, quote, type JsonObject } from '../json/values';
 import { finding, type Finding } from '../report/findings';
 import type { PoppyModel } from '../report/report';
 import { and, type Words } from '../report/words';
 import { SIGN_IN_TYPES, type SignInType } from '../spec';
 import { fetchOptions, type CheckContext } from '../check/context';
+import { OFFLINE_REASON } from '../check/offline';
 import { planTrust, type LinkPlan } from './addresses';
-import { SUFFIX, TRUST_CODES as C, TRUST_DOCUMENT_WORDS, TRUST_REASONS } from './codes';
+import { LATEST_VERSION, SUFFIX, TRUST_CODES as C, TRUST_DOCUMENT_WORDS, TRUST_REASONS } from './codes';
 import { checkIssuerMetadata } from './issuer';
 import { checkProtectedResource } from './resource';
 import type { TrustLink, TrustReport } from './types';
+import { trustRules } from './versions';
 
 export interface TrustRun {
   /** One per link; each never throws and makes at most one request. */
   tasks: (() => Promise<void>)[];
-  /** The chain and its findings, once every task has run; null when poppy.json names no issuer. */
-  finish(): { trust: TrustReport | null; findings: Finding[] } | null;
+  /**
+   * The chain and its findings, once every task has run; null when poppy.json names no issuer.
+   * `offline`: hosts that did not resolve while this computer looked offline (check/offline.ts):
+   * their links are not checked rather than unreachable, and `offline` counts them.
+   */
+  finish(offline?: ReadonlySet<string> | null): { trust: TrustReport | null; findings: Finding[]; offline?: number } | null;
 }
 
 export function trustRun(poppy: PoppyModel | null, ctx: CheckContext): TrustRun {
   const issuer = poppy?.issuer ?? null;
   if (poppy === null || issuer === null) return { tasks: [], finish: () => null };
-  const plans = planTrust(poppy, ctx.site.origin);
+  const rules = trustRules(poppy.protocolVersion);
+  const plans = planTrust(poppy, ctx.site.origin, rules);
   const links: TrustLink[] = plans.map((p) => ({
     kind: p.kind,
     subject: p.subject,
@@ -54,7 +61,7 @@ export function trustRun(poppy: PoppyModel | null, ctx: CheckContext): TrustRun 
     const checked =
       plan.kind === 'issuer-metadata'
         ? checkIssuerMetadata(read.meta, want, read.url)
-        : checkProtectedResource(read.meta, plan.resourceIds, issuer, read.url, ctx.site.local);
+        : checkProtectedResource(read.meta, plan.resourceIds, issuer, read.url, ctx.site.local, plan.apiResources ?? null);
     link.checks = checked.checks;
     link.status = checked.holds ? 'verified' : 'failed';
     found.push(...checked.findings);
@@ -62,18 +69,39 @@ export function trustRun(poppy: PoppyModel | null, ctx: CheckContext): TrustRun 
 
   return {
     tasks,
-    finish() {
-      const waiting = links.filter((l) => l.status === 'not-checked');
+    finish(offline) {
+      const unresolved = new Set<TrustLink>();
+      links.forEach((link, i) => {
+        const host = link.url === null ? null : new URL(link.url).host;
+        if (!offline || link.status !== 'unreachable' || host === null || !offline.has(host)) return;
+        link.status = 'not-checked';
+        link.reason = OFFLINE_REASON({ host });
+        findings[i] = [];
+        unresolved.add(link);
+      });
+      // Links offline are said by the one offline finding; these wait for permission.
+      const waiting = links.filter((l) => l.status === 'not-checked' && !unresolved.has(l));
       const all = findings.flat();
       if (waiting.length > 0) {
         const hosts = [...new Set(waiting.map((l) => (l.url ? new URL(l.url).host : l.subject)))];
         all.push(finding(C['trust-not-checked'].says({ count: waiting.length, hosts: and(hosts) })));
       }
-      const broken = links.some((l) => l.status !== 'verified' && l.status !== 'not-checked');
-      const status = broken ? 'broken' : waiting.length > 0 ? 'not-checked' : 'verified';
-      return { trust: { issuer, domain: poppy.organization.domain, status, links }, findings: all };
+      if (rules.assumed) all.push(finding(assumedRules(poppy.protocolVersion)));
+      const broken = links.some((l) => l.status === 'failed' || l.status === 'unreachable' || l.status === 'blocked');
+      const status = broken ? 'broken' : waiting.length > 0 || unresolved.size > 0 ? 'not-checked' : 'verified';
+      const trust: TrustReport = { issuer, domain: poppy.organization.domain, status, rules: rules.major, links };
+      if (rules.assumed) trust.rulesAssumed = true;
+      return unresolved.size > 0 ? { trust, findings: all, offline: unresolved.size } : { trust, findings: all };
     },
   };
+}
+
+/** D10: a major we do not know (or no readable version) is checked as the latest we know, and says so. */
+function assumedRules(version: string | null) {
+  const { says } = C['trust-rules-assumed'];
+  return version !== null && /^\d+\.\d+$/.test(version)
+    ? says.newer({ version: quote(version), latest: LATEST_VERSION })
+    : says.unreadable({ latest: LATEST_VERSION });
 }
 
 /** A check of files: the chain is not followed, and one info finding says where to check it. */
@@ -87,10 +115,16 @@ type LinkRead = { meta: JsonObject; url: string } | { failed: Finding | null };
 /** Fetches and parses one metadata document, or sets the link's status and says why not. */
 async function readLink(plan: LinkPlan, link: TrustLink, ctx: CheckContext): Promise<LinkRead> {
   const document = TRUST_DOCUMENT_WORDS[plan.kind]({});
-  const fix = plan.kind === 'issuer-metadata' ? C['trust-unreachable'].fixes.issuer : C['trust-unreachable'].fixes.resource;
+  const { fixes } = C['trust-unreachable'];
+  const fix = plan.kind === 'issuer-metadata' ? fixes.issuer : plan.api === null ? fixes.company : fixes.resource;
   const unreachable = (url: string, detail: Words): LinkRead => {
-    link.status = 'unreachable';
     link.reason = detail;
+    if (!plan.required) {
+      // D10: a 0.x document need not have it; fail closed only where the version requires it.
+      link.status = 'not-required';
+      return { failed: finding(C['company-resource-missing'].says({ url, detail }), { document: url }) };
+    }
+    link.status = 'unreachable';
     const said = C['trust-unreachable'].says({ document, url, detail });
     return { failed: finding(said, { document: url, hint: fix({ suffix: SUFFIX[plan.kind] }) }) };
   };

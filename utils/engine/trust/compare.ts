@@ -48,6 +48,12 @@ export class LinkChecks {
     if (!check.ok && failure) this.findings.push(finding(failure, { document: this.document, path: jsonPath([check.field]) }));
   }
 
+  /** A failed check that only 1.0 makes an error (D10): the warning's finding, and the link still holds. */
+  warn(check: TrustCheck & { from1: true }, said: Said): void {
+    this.checks.push(check);
+    this.findings.push(finding(said, { document: this.document, path: jsonPath([check.field]) }));
+  }
+
   /** An endpoint that must be an https URL; on a local site plain http to a local host is info (D8). */
   https(field: string, value: unknown, missing: Said, notHttps: (url: string) => Said): void {
     const actual = shown(value);
@@ -64,8 +70,8 @@ export class LinkChecks {
     this.add({ field, rule: 'https', expected: null, actual, ok: false }, notHttps(q(value)));
   }
 
-  /** Whether every check holds (production-only ones count as holding on a local site). */
+  /** Whether every check holds (production-only ones on a local site, and 0.x warnings, count as holding). */
   get holds(): boolean {
-    return this.checks.every((c) => c.ok || c.productionOnly);
+    return this.checks.every((c) => c.ok || c.productionOnly || c.from1);
   }
 }

@@ -13,6 +13,10 @@ export interface TrustReport {
   domain: string | null;
   /** `verified`: every link holds; `broken`: one fails; `not-checked`: links on other hosts wait (D5). */
   status: 'verified' | 'broken' | 'not-checked';
+  /** The protocol major whose rules were applied (D10): `0` for drafts 0.1 to 0.3, `1` for 1.0 and later. */
+  rules?: '0' | '1';
+  /** The document's major is unknown (or its version unreadable): checked as the latest we know. */
+  rulesAssumed?: true;
   links: TrustLink[];
 }
 
@@ -30,9 +34,11 @@ export interface TrustLink {
   /**
    * `verified`: read, and every comparison holds; `failed`: read, and one does not; `unreachable`:
    * could not be fetched or read (fail closed, D10); `blocked`: refused by the URL policy before
-   * any request; `not-checked`: on another host that privacy settings keep us from asking yet.
+   * any request; `not-checked`: on another host that privacy settings keep us from asking yet;
+   * `not-required`: could not be read, and the document's protocol version does not require it
+   * (the company's own document before 1.0, D10).
    */
-  status: 'verified' | 'failed' | 'unreachable' | 'blocked' | 'not-checked';
+  status: 'verified' | 'failed' | 'unreachable' | 'blocked' | 'not-checked' | 'not-required';
   /** Why, for `unreachable`, `blocked` and `not-checked`. */
   reason?: Words;
   /** The values compared, in the order checked. */
@@ -52,4 +58,6 @@ export interface TrustCheck {
   ok: boolean;
   /** A local site (D8): it would fail in production, so it is info here and the link still holds. */
   productionOnly?: true;
+  /** A 0.x document (D10): 1.0 would fail it, so it is a warning here and the link still holds. */
+  from1?: true;
 }
