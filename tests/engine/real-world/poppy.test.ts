@@ -23,6 +23,9 @@ interface Expected {
   issuerMetadata: TrustLink['status'];
   /** The warning and error codes the verdict rests on (info findings left out). */
   codes: string[];
+  /** How many trust-chain documents an agent of this version refuses the company over: each is
+   *  one error finding (a company protected-resource document 0.x does not need is none, D10). */
+  trustErrors: number;
   /** Fields the document has that poppy-json.md §4.3 does not know: info, agents ignore them (D2). */
   unknownFields: string[];
   /** The site is a local development host (D5, D8). */
@@ -43,6 +46,7 @@ const EXPECTED: Record<string, Expected> = {
     trust: 'verified',
     issuerMetadata: 'verified',
     codes: [],
+    trustErrors: 0,
     unknownFields: ['$.description', '$.organization.url', '$.web.url'],
     local: false,
     why:
@@ -57,6 +61,7 @@ const EXPECTED: Record<string, Expected> = {
     trust: 'verified',
     issuerMetadata: 'verified',
     codes: [],
+    trustErrors: 0,
     unknownFields: [],
     local: true,
     why:
@@ -64,21 +69,67 @@ const EXPECTED: Record<string, Expected> = {
       'authorization endpoint that needs (§3.2 check 15); 0.1 needs no company protected-resource metadata (D10 revised)',
     awaiting: D10_BRANCH,
   },
+  'datalayer-shop': {
+    protocolVersion: '0.1',
+    verdict: 'errors',
+    skills: {},
+    trust: 'broken',
+    issuerMetadata: 'unreachable',
+    codes: ['trust-unreachable'],
+    trustErrors: 1,
+    unknownFields: [],
+    local: false,
+    why:
+      'a well-formed 0.1 fixture (Direct Sign-In, an a2a agent, an OpenAPI API, the operations extension) whose issuer ' +
+      'auth.shop.example publishes no metadata: fail closed, agents refuse it (§3.2 check 17, D10)',
+    awaiting: D10_BRANCH,
+  },
+  'datalayer-northstar': {
+    protocolVersion: '0.1',
+    verdict: 'errors',
+    skills: {},
+    trust: 'broken',
+    issuerMetadata: 'unreachable',
+    codes: ['scope-undescribed', 'trust-unreachable'],
+    trustErrors: 1,
+    unknownFields: [],
+    local: false,
+    why:
+      'Direct Sign-In offering orders:read and orders:return with an empty custom_scopes, so no description to show ' +
+      '(warning); its issuer auth.northstar.example publishes no metadata: fail closed (§3.2 check 17, D10)',
+    awaiting: D10_BRANCH,
+  },
+  'datalayer-northstar-wire': {
+    protocolVersion: '0.1',
+    verdict: 'errors',
+    skills: {},
+    trust: 'broken',
+    issuerMetadata: 'unreachable',
+    codes: ['missing-field', 'trust-unreachable'],
+    trustErrors: 1,
+    unknownFields: [],
+    local: false,
+    why:
+      'the wire example as the walkthrough prints it: no organization.domain (§3.1 check 3) and a poppy protocol without ' +
+      'its endpoint, and an issuer that publishes no metadata (fail closed, D10)',
+    awaiting: D10_BRANCH,
+  },
 };
 
-let server: CorpusServer;
+// One server per document: two of them are published for the same host (northstar.example).
+const servers: CorpusServer[] = [];
 const reports = new Map<string, Report>();
 beforeAll(async () => {
-  server = await startCorpusServer(POPPY_CORPUS);
-  const transport = server.transport();
   await Promise.all(
     POPPY_CORPUS.map(async (site) => {
-      const { report } = await checkSite(`https://${site.host}/`, { transport, mayContact: () => true });
+      const server = await startCorpusServer([site]);
+      servers.push(server);
+      const { report } = await checkSite(`https://${site.host}/`, { transport: server.transport(), mayContact: () => true });
       reports.set(site.slug, report);
     }),
   );
 });
-afterAll(() => server?.close());
+afterAll(() => Promise.all(servers.map((server) => server.close())));
 
 const issuerLink = (report: Report) => report.trust?.links.find((link) => link.kind === 'issuer-metadata')?.status;
 
@@ -107,6 +158,7 @@ describe('the real-world corpus of poppy.json documents', () => {
       expect(Object.fromEntries(report.skills.map((s) => [s.name, s.status]))).toEqual(expected.skills);
       expect(report.trust?.status).toBe(expected.trust);
       expect([...new Set(report.findings.filter((f) => f.severity !== 'info').map((f) => f.code))].sort()).toEqual(expected.codes);
+      expect(report.findings.filter((f) => f.severity === 'error' && f.code.startsWith('trust-')).length).toBe(expected.trustErrors);
     });
   }
 });
