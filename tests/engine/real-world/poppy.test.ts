@@ -21,6 +21,8 @@ interface Expected {
   trust: TrustReport['status'];
   /** The issuer's RFC 8414 metadata link alone: this holds for every version today. */
   issuerMetadata: TrustLink['status'];
+  /** Each listed API's RFC 9728 protected-resource link (MCP APIs, §3.2 check 16), in order. */
+  apiMetadata: TrustLink['status'][];
   /** The warning and error codes the verdict rests on (info findings left out). */
   codes: string[];
   /** How many trust-chain documents an agent of this version refuses the company over: each is
@@ -45,6 +47,7 @@ const EXPECTED: Record<string, Expected> = {
     skills: {},
     trust: 'verified',
     issuerMetadata: 'verified',
+    apiMetadata: [],
     codes: [],
     trustErrors: 0,
     unknownFields: ['$.description', '$.organization.url', '$.web.url'],
@@ -60,6 +63,7 @@ const EXPECTED: Record<string, Expected> = {
     skills: {},
     trust: 'verified',
     issuerMetadata: 'verified',
+    apiMetadata: [],
     codes: [],
     trustErrors: 0,
     unknownFields: [],
@@ -69,12 +73,29 @@ const EXPECTED: Record<string, Expected> = {
       'authorization endpoint that needs (§3.2 check 15); 0.1 needs no company protected-resource metadata (D10 revised)',
     awaiting: D10_BRANCH,
   },
+  ghost: {
+    protocolVersion: '0.1',
+    verdict: 'ok',
+    skills: {},
+    trust: 'verified',
+    issuerMetadata: 'verified',
+    apiMetadata: ['verified'],
+    codes: [],
+    trustErrors: 0,
+    unknownFields: [],
+    local: false,
+    why:
+      'a guest MCP API whose RFC 9728 metadata, at the path-inserted address, names the issuer (§3.2 check 16), and ' +
+      'issuer metadata vouching for the domain; 0.1 needs no company protected-resource metadata (D10 revised)',
+    awaiting: D10_BRANCH,
+  },
   'datalayer-shop': {
     protocolVersion: '0.1',
     verdict: 'errors',
     skills: {},
     trust: 'broken',
     issuerMetadata: 'unreachable',
+    apiMetadata: [],
     codes: ['trust-unreachable'],
     trustErrors: 1,
     unknownFields: [],
@@ -90,6 +111,7 @@ const EXPECTED: Record<string, Expected> = {
     skills: {},
     trust: 'broken',
     issuerMetadata: 'unreachable',
+    apiMetadata: [],
     codes: ['scope-undescribed', 'trust-unreachable'],
     trustErrors: 1,
     unknownFields: [],
@@ -105,6 +127,7 @@ const EXPECTED: Record<string, Expected> = {
     skills: {},
     trust: 'broken',
     issuerMetadata: 'unreachable',
+    apiMetadata: [],
     codes: ['missing-field', 'trust-unreachable'],
     trustErrors: 1,
     unknownFields: [],
@@ -132,6 +155,8 @@ beforeAll(async () => {
 afterAll(() => Promise.all(servers.map((server) => server.close())));
 
 const issuerLink = (report: Report) => report.trust?.links.find((link) => link.kind === 'issuer-metadata')?.status;
+const apiLinks = (report: Report) =>
+  report.trust?.links.filter((link) => link.api !== null && link.kind === 'protected-resource').map((link) => link.status) ?? [];
 
 describe('the real-world corpus of poppy.json documents', () => {
   it('has an expectation for every document and a document for every expectation', () => {
@@ -143,11 +168,12 @@ describe('the real-world corpus of poppy.json documents', () => {
     if (!expected) continue;
 
     // What the engine meets today whatever D10's version rule: the document is read, and its issuer vouches for it.
-    it(`${site.slug}: read as ${expected.protocolVersion}, issuer metadata ${expected.issuerMetadata}`, () => {
+    it(`${site.slug}: read as ${expected.protocolVersion}, issuer metadata ${expected.issuerMetadata}, APIs' [${expected.apiMetadata.join(', ')}]`, () => {
       const report = reports.get(site.slug)!;
       expect(report.poppy?.protocolVersion).toBe(expected.protocolVersion);
       expect(report.local).toBe(expected.local);
       expect(issuerLink(report)).toBe(expected.issuerMetadata);
+      expect(apiLinks(report)).toEqual(expected.apiMetadata);
       const unknown = report.findings.filter((f) => f.code === 'unknown-field').map((f) => f.path);
       expect(unknown.sort()).toEqual(expected.unknownFields);
     });
