@@ -88,7 +88,7 @@ describe('skill rows', () => {
       blockedBy('https://10.0.0.1/x'),
       'points at a private network address (10.0.0.1)',
     ],
-    ['invalid', 'Invalid entry', '✗', digestProblem('x')!.said.message, '`digest` "x" is not `sha256:` plus 64 lower-case hex characters.'],
+    ['invalid', 'Invalid entry', '✗', digestProblem('x')!.said.message, 'digest "x" is not sha256: plus 64 lower-case hex characters.'],
     ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.unknownType({ type: '"bundle"' }), 'unknown type "bundle"'],
     ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.oldFormat({}), 'old format (v0.1): no digest to verify'],
     [
@@ -96,7 +96,7 @@ describe('skill rows', () => {
       'Skipped — not verified',
       '⚠',
       ENTRY_REASONS.unknownSchema({ field: '$schema' }),
-      'unknown `$schema`: the index is not checked',
+      'unknown $schema: the index is not checked',
     ],
     ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.interimFormat({}), 'interim draft format: not verified'],
     ['not-checked', 'Not checked', '—', SKILL_REASONS.hostedOn({ host: 'skills-cdn.example' }), 'hosted on skills-cdn.example'],
@@ -110,6 +110,18 @@ describe('skill rows', () => {
     expect(row.querySelector('.status')?.textContent).toBe(`${symbol} ${words}`);
     expect(row.textContent).toContain(shown);
     expect(row.querySelector('details')).toBeNull();
+  });
+
+  it("renders the catalog's code marks as code, and a site's backticks as plain text", () => {
+    const report = reports.northlightOk();
+    report.skills = [
+      reports.skill('find-flowers', DIGESTS.find, { status: 'invalid', reason: digestProblem('`x` <b>')!.said.message, actualDigest: null }),
+    ];
+    const { root } = renderPanel(reportView(report));
+    const reason = root.querySelector<HTMLElement>('[data-skill="find-flowers"] .reason')!;
+    expect([...reason.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['digest', 'sha256:']);
+    expect(reason.textContent).toBe('digest "`x` <b>" is not sha256: plus 64 lower-case hex characters.');
+    expect(reason.querySelector('b')).toBeNull();
   });
 });
 
