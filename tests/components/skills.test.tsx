@@ -115,7 +115,11 @@ describe('skill rows', () => {
   it("renders the catalog's code marks as code, and a site's backticks as plain text", () => {
     const report = reports.northlightOk();
     report.skills = [
-      reports.skill('find-flowers', DIGESTS.find, { status: 'invalid', reason: digestProblem('`x` <b>')!.said.message, actualDigest: null }),
+      reports.skill('find-flowers', DIGESTS.find, {
+        status: 'invalid',
+        reason: digestProblem('`x` <b>')!.said.message,
+        actualDigest: null,
+      }),
     ];
     const { root } = renderPanel(reportView(report));
     const reason = root.querySelector<HTMLElement>('[data-skill="find-flowers"] .reason')!;
@@ -296,7 +300,7 @@ describe('an archive skill', () => {
         files: [
           { path: 'SKILL.md', size: 312, type: 'file' },
           { path: 'scripts/', size: 0, type: 'directory' },
-          { path: 'scripts/run.sh', size: 1536, type: 'file' },
+          { path: 'scripts/run.sh', size: 1536, type: 'file', runs: 'executable' },
           { path: 'docs', size: 0, type: 'symlink', target: 'scripts' },
         ],
         filesOmitted: 1,
@@ -316,9 +320,10 @@ describe('an archive skill', () => {
     expect([...files.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'SKILL.md · 312 B',
       'scripts/',
-      'scripts/run.sh · 1.5 KiB',
+      'scripts/run.sh · 1.5 KiB · ⚙ executable',
       'docs · symbolic link to scripts',
     ]);
+    expect(files.querySelector('[data-runs="executable"]')?.textContent).toContain('scripts/run.sh');
     expect(files.textContent).toContain('…and 1 more entry');
     expect(files.textContent).not.toContain('incomplete');
   });
