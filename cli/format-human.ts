@@ -4,7 +4,15 @@ import { coverage, coverageWords } from '../utils/engine/report/coverage';
 import { SEVERITY_LOOK, SKILL_STATUS_LOOK, type Tone } from '../utils/engine/report/look';
 import type { Report, SkillReport } from '../utils/engine/report/report';
 import { poppyAbsence, reportState } from '../utils/engine/report/state';
-import { ARCHIVE_BRIEF_FILES, ARCHIVE_VIEW_WORDS, archiveSummary, entryDetail, moreFiles } from '../utils/engine/report/archive-view';
+import {
+  ARCHIVE_BRIEF_FILES,
+  ARCHIVE_VIEW_WORDS,
+  archiveSummary,
+  entryDetail,
+  moreFiles,
+  RUNS_SYMBOL,
+  runsWords,
+} from '../utils/engine/report/archive-view';
 import {
   TRUST_LINK_LOOK,
   TRUST_STATUS_LOOK,
@@ -148,8 +156,9 @@ function archiveLines(archive: NonNullable<SkillReport['archive']>, style: Style
   const shown = archive.files.slice(0, ARCHIVE_BRIEF_FILES);
   for (const file of shown) {
     const detail = entryDetail(file);
+    const runs = runsWords(file);
     out.push(
-      `        ${safeText(file.path)}${detail === null ? '' : style.dim(`  ${safeText(typeof detail === 'string' ? detail : english(detail))}`)}`,
+      `        ${safeText(file.path)}${detail === null ? '' : style.dim(`  ${safeText(typeof detail === 'string' ? detail : english(detail))}`)}${runs === null ? '' : style.yellow(`  ${RUNS_SYMBOL} ${english(runs)}`)}`,
     );
   }
   const more = moreFiles(archive, shown.length);

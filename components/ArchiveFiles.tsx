@@ -1,5 +1,5 @@
 import type { ArchiveReport } from '../utils/engine/report/report';
-import { ARCHIVE_VIEW_WORDS, archiveSummary, entryDetail, moreFiles } from '../utils/engine/report/archive-view';
+import { ARCHIVE_VIEW_WORDS, archiveSummary, entryDetail, moreFiles, RUNS_SYMBOL, runsWords } from '../utils/engine/report/archive-view';
 import { useSay, useT } from './i18n';
 import { SiteCode } from './SiteText';
 
@@ -16,12 +16,19 @@ export function ArchiveFiles(props: { archive: ArchiveReport }) {
       <ul aria-label={t('archiveFilesLabel')}>
         {archive.files.map((file, i) => {
           const detail = entryDetail(file);
+          const runs = runsWords(file);
           return (
-            <li key={i} data-type={file.type}>
+            <li key={i} data-type={file.type} data-runs={file.runs}>
               <code class="company-text">
                 <SiteCode text={file.path} />
               </code>
               {detail === null ? null : <span class="muted"> · {typeof detail === 'string' ? detail : say(detail)}</span>}
+              {runs === null ? null : (
+                <span class="runs">
+                  {' · '}
+                  <span aria-hidden="true">{RUNS_SYMBOL}</span> {say(runs)}
+                </span>
+              )}
             </li>
           );
         })}

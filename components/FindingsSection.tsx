@@ -1,7 +1,8 @@
 import type { Finding } from '../utils/engine/report/findings';
 import { sortFindings } from '../utils/engine/report/findings';
 import { SEVERITY_LOOK } from '../utils/engine/report/look';
-import { useSay, useT } from './i18n';
+import { useSay, useSayMarked, useT } from './i18n';
+import { Prose } from './Prose';
 import { FINDINGS_ID } from './navigation';
 import { groupFindings } from './report-view';
 import { SiteCode } from './SiteText';
@@ -44,7 +45,7 @@ export function FindingsSection(props: { findings: readonly Finding[] }) {
 /** The findings the unreachable state quotes to say what went wrong. */
 export function FindingList(props: { findings: readonly Finding[] }) {
   const t = useT();
-  const say = useSay();
+  const say = useSayMarked();
   return (
     <ul class="plain finding-list">
       {sortFindings(props.findings).map((f, i) => (
@@ -53,9 +54,11 @@ export function FindingList(props: { findings: readonly Finding[] }) {
             <span class={`tone-${SEVERITY_LOOK[f.severity].tone}`} aria-hidden="true">
               {SEVERITY_LOOK[f.severity].symbol}
             </span>{' '}
-            {say(f.message)}
+            <Prose text={say(f.message)} />
           </p>
-          <p class="hint">{t('fixHint', say(f.hint))}</p>
+          <p class="hint">
+            <Prose text={t('fixHint', say(f.hint))} />
+          </p>
           <p class="small mono-url">
             <SiteCode text={[f.code, f.skill, f.document, f.path].filter((part) => part !== undefined && part !== null).join(' · ')} />
           </p>

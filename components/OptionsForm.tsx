@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Options } from '../utils/extension/storage-migrations';
+import { SiteHost } from './SiteText';
 
 export interface OptionsFormProps {
   load(): Promise<Options>;
   save(change: Partial<Options>): Promise<void>;
+  /** The sites the user chose not to check automatically ("Don't check this site automatically"). */
+  quietSites: { load(): Promise<readonly string[]>; remove(origin: string): Promise<void> };
   /** Localised strings by message key. */
   t(
     key:
@@ -12,7 +15,12 @@ export interface OptionsFormProps {
       | 'optionsAutoCheckHint'
       | 'optionsAutoOtherHosts'
       | 'optionsAutoOtherHostsHint'
+      | 'optionsQuietHeading'
+      | 'optionsQuietNone'
+      | 'optionsQuietRemove'
+      | 'optionsQuietRemoveLabel'
       | 'openFullReport',
+    ...substitutions: string[]
   ): string;
 }
 
@@ -21,7 +29,7 @@ export interface OptionsFormProps {
  * Each hint is tied to its switch (aria-describedby), so a screen reader reads it with the label.
  * The page wears the panel's styles and themes (components/panel.css).
  */
-export function OptionsForm({ load, save, t }: OptionsFormProps) {
+export function OptionsForm({ load, save, quietSites, t }: OptionsFormProps) {
   const [options, setOptions] = useState<Options | null>(null);
   useEffect(() => {
     void load().then(setOptions);
@@ -68,6 +76,7 @@ export function OptionsForm({ load, save, t }: OptionsFormProps) {
           {t('optionsAutoOtherHostsHint')}
         </span>
       </div>
+      <QuietSites {...quietSites} t={t} />
       {/* The full-page report is one of our own pages: a relative link, opened beside this one. */}
       <p class="option">
         <a href="/report.html" target="_blank" rel="noopener" data-open-report>
@@ -75,5 +84,49 @@ export function OptionsForm({ load, save, t }: OptionsFormProps) {
         </a>
       </p>
     </main>
+  );
+}
+
+/** The sites kept out of automatic checks, each with a button that lets them be checked again. */
+function QuietSites(props: OptionsFormProps['quietSites'] & Pick<OptionsFormProps, 't'>) {
+  const { t } = props;
+  const [sites, setSites] = useState<readonly string[] | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    void props.load().then(setSites);
+  }, [props.load]);
+  if (sites === null) return null;
+
+  const remove = async (origin: string, index: number) => {
+    await props.remove(origin);
+    const rest = sites.filter((o) => o !== origin);
+    setSites(rest);
+    // Focus stays in the list: on the next site's button, or the heading once the list is empty.
+    requestAnimationFrame(() => {
+      const buttons = document.querySelectorAll<HTMLButtonElement>('[data-quiet-site] button');
+      (buttons[Math.min(index, buttons.length - 1)] ?? heading.current)?.focus();
+    });
+  };
+
+  return (
+    <section class="option" aria-labelledby="quiet-heading">
+      <h2 id="quiet-heading" tabIndex={-1} ref={heading}>
+        {t('optionsQuietHeading')}
+      </h2>
+      {sites.length === 0 ? (
+        <p class="hint">{t('optionsQuietNone')}</p>
+      ) : (
+        <ul class="plain quiet-sites">
+          {sites.map((origin, i) => (
+            <li key={origin} data-quiet-site={origin}>
+              <SiteHost host={new URL(origin).host} />{' '}
+              <button type="button" aria-label={t('optionsQuietRemoveLabel', new URL(origin).host)} onClick={() => void remove(origin, i)}>
+                {t('optionsQuietRemove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

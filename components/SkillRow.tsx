@@ -2,7 +2,8 @@ import type { Finding } from '../utils/engine/report/findings';
 import { SKILL_SOURCE_WORDS, SKILL_STATUS_LOOK } from '../utils/engine/report/look';
 import type { SkillReport } from '../utils/engine/report/report';
 import { ArchiveFiles } from './ArchiveFiles';
-import { useSay, useT } from './i18n';
+import { useSay, useSayMarked, useT } from './i18n';
+import { Prose } from './Prose';
 import { MismatchDetails } from './MismatchDetails';
 import { skillHost, skillLabel, skillTone } from './report-view';
 import { SkillBody } from './SkillBody';
@@ -16,6 +17,7 @@ import { isolatedHost, SiteText } from './SiteText';
 export function SkillRow(props: { skill: SkillReport; target: string; findings: readonly Finding[]; compact: boolean }) {
   const t = useT();
   const say = useSay();
+  const sayMarked = useSayMarked();
   const { skill } = props;
   const tone = skillTone(skill, props.findings);
   const details = <SkillDetails skill={skill} target={props.target} />;
@@ -29,7 +31,11 @@ export function SkillRow(props: { skill: SkillReport; target: string; findings: 
           <span aria-hidden="true">{SKILL_STATUS_LOOK[skill.status].symbol}</span> {say(skillLabel(skill))}
         </p>
       </div>
-      {skill.reason !== undefined && skill.status !== 'verified' ? <p class="reason">{say(skill.reason)}</p> : null}
+      {skill.reason !== undefined && skill.status !== 'verified' ? (
+        <p class="reason">
+          <Prose text={sayMarked(skill.reason)} />
+        </p>
+      ) : null}
       {skill.status === 'mismatch' ? (
         <p class="tone-error consequence">
           <strong>{t('mismatchConsequence')}</strong>

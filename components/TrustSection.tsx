@@ -8,7 +8,8 @@ import {
   trustHeadline,
   trustLinkWords,
 } from '../utils/engine/report/trust-words';
-import { useSay } from './i18n';
+import { useSay, useSayMarked } from './i18n';
+import { Prose } from './Prose';
 
 /**
  * The sign-in trust chain (D10) as one short section a non-engineer follows: a headline ("Sign-in
@@ -18,6 +19,7 @@ import { useSay } from './i18n';
  */
 export function TrustSection(props: { trust: TrustReport; site: string }) {
   const say = useSay();
+  const sayMarked = useSayMarked();
   const { trust, site } = props;
   const look = TRUST_STATUS_LOOK[trust.status];
   return (
@@ -36,7 +38,11 @@ export function TrustSection(props: { trust: TrustReport; site: string }) {
                 <span aria-hidden="true">{status.symbol}</span> {say(status.label({}))}
               </span>{' '}
               <bdi>{say(trustLinkWords(link, trust, site))}</bdi>
-              {link.reason !== undefined ? <p class="muted small">{say(link.reason)}</p> : null}
+              {link.reason !== undefined ? (
+                <p class="muted small">
+                  <Prose text={sayMarked(link.reason)} />
+                </p>
+              ) : null}
               {failed.length > 0 ? (
                 <ul class="small">
                   {failed.map((check, j) => (

@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { Words } from '../utils/engine/report/words';
+import { isWords, type Param, type Words } from '../utils/engine/report/words';
 import type { MessageSource } from '../utils/engine/report/render';
 import { isolateValues } from './SiteText';
 import { sayWith, sourceOf, type Translate } from '../utils/extension/i18n';
@@ -24,4 +24,26 @@ export function useSay(): (words: Words) => string {
   const say = sayWith(useT());
   // Values in the engine's words are the site's (a name, a path, a quoted value): isolated.
   return (words) => say(isolateValues(words));
+}
+
+/**
+ * A backtick a site wrote, kept apart from the catalog's code marks until `<Prose>` renders the
+ * sentence: a private-use character, which site text never carries raw (`isolated` spells those out).
+ */
+export const SITE_TICK = '\uE000';
+
+/** Like `useSay`, for `<Prose>`: the catalog's backticks mark code, a site's backticks are `SITE_TICK`. */
+export function useSayMarked(): (words: Words) => string {
+  const say = sayWith(useT());
+  return (words) => say(markSiteTicks(isolateValues(words)));
+}
+
+function markSiteTicks(words: Words): Words {
+  return { ...words, params: words.params.map(markParam) };
+}
+
+function markParam(param: Param): Param {
+  if (typeof param === 'string') return param.replaceAll('`', SITE_TICK);
+  if (isWords(param)) return markSiteTicks(param);
+  return { ...param, items: param.items.map(markParam) };
 }

@@ -88,7 +88,7 @@ describe('skill rows', () => {
       blockedBy('https://10.0.0.1/x'),
       'points at a private network address (10.0.0.1)',
     ],
-    ['invalid', 'Invalid entry', '✗', digestProblem('x')!.said.message, '`digest` "x" is not `sha256:` plus 64 lower-case hex characters.'],
+    ['invalid', 'Invalid entry', '✗', digestProblem('x')!.said.message, 'digest "x" is not sha256: plus 64 lower-case hex characters.'],
     ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.unknownType({ type: '"bundle"' }), 'unknown type "bundle"'],
     ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.oldFormat({}), 'old format (v0.1): no digest to verify'],
     [
@@ -96,7 +96,7 @@ describe('skill rows', () => {
       'Skipped — not verified',
       '⚠',
       ENTRY_REASONS.unknownSchema({ field: '$schema' }),
-      'unknown `$schema`: the index is not checked',
+      'unknown $schema: the index is not checked',
     ],
     ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.interimFormat({}), 'interim draft format: not verified'],
     ['not-checked', 'Not checked', '—', SKILL_REASONS.hostedOn({ host: 'skills-cdn.example' }), 'hosted on skills-cdn.example'],
@@ -110,6 +110,22 @@ describe('skill rows', () => {
     expect(row.querySelector('.status')?.textContent).toBe(`${symbol} ${words}`);
     expect(row.textContent).toContain(shown);
     expect(row.querySelector('details')).toBeNull();
+  });
+
+  it("renders the catalog's code marks as code, and a site's backticks as plain text", () => {
+    const report = reports.northlightOk();
+    report.skills = [
+      reports.skill('find-flowers', DIGESTS.find, {
+        status: 'invalid',
+        reason: digestProblem('`x` <b>')!.said.message,
+        actualDigest: null,
+      }),
+    ];
+    const { root } = renderPanel(reportView(report));
+    const reason = root.querySelector<HTMLElement>('[data-skill="find-flowers"] .reason')!;
+    expect([...reason.querySelectorAll('code')].map((c) => c.textContent)).toEqual(['digest', 'sha256:']);
+    expect(reason.textContent).toBe('digest "`x` <b>" is not sha256: plus 64 lower-case hex characters.');
+    expect(reason.querySelector('b')).toBeNull();
   });
 });
 
@@ -284,7 +300,7 @@ describe('an archive skill', () => {
         files: [
           { path: 'SKILL.md', size: 312, type: 'file' },
           { path: 'scripts/', size: 0, type: 'directory' },
-          { path: 'scripts/run.sh', size: 1536, type: 'file' },
+          { path: 'scripts/run.sh', size: 1536, type: 'file', runs: 'executable' },
           { path: 'docs', size: 0, type: 'symlink', target: 'scripts' },
         ],
         filesOmitted: 1,
@@ -304,9 +320,10 @@ describe('an archive skill', () => {
     expect([...files.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'SKILL.md · 312 B',
       'scripts/',
-      'scripts/run.sh · 1.5 KiB',
+      'scripts/run.sh · 1.5 KiB · ⚙ executable',
       'docs · symbolic link to scripts',
     ]);
+    expect(files.querySelector('[data-runs="executable"]')?.textContent).toContain('scripts/run.sh');
     expect(files.textContent).toContain('…and 1 more entry');
     expect(files.textContent).not.toContain('incomplete');
   });

@@ -20,6 +20,8 @@ export interface ArchiveFile {
   readonly type: EntryType;
   /** A link's target, as written in the archive. */
   readonly target?: string;
+  /** A file that runs: an execute permission bit, or its first bytes are `#!` (a script). */
+  readonly runs?: 'executable' | 'script';
 }
 
 export interface NewEntry {
@@ -30,6 +32,8 @@ export interface NewEntry {
   readonly type: EntryType;
   readonly size: number;
   readonly target?: string;
+  /** Any execute bit (`0o111`) is set in the entry's Unix mode. */
+  readonly executable?: boolean;
 }
 
 const SPECIAL: ReadonlySet<EntryType> = new Set(['char-device', 'block-device', 'fifo', 'socket']);
@@ -77,9 +81,10 @@ export class Listing {
     }
     if (SPECIAL.has(entry.type)) this.problems.add('archive-special-entry', [display, entry.type], display);
     const target = entry.target === undefined ? undefined : displayName(entry.target);
+    const runs = entry.type === 'file' && entry.executable === true ? ({ runs: 'executable' } as const) : {};
     this.files.push(
       target === undefined
-        ? { path: display, size: entry.size, type: entry.type }
+        ? { path: display, size: entry.size, type: entry.type, ...runs }
         : { path: display, size: entry.size, type: entry.type, target },
     );
     const path = checked.normalized;
@@ -92,7 +97,11 @@ export class Listing {
 
   /** A file's first bytes, once read: an archive by its signature is reported like one by name. */
   fileHead(index: number, head: Uint8Array): void {
-    if (!this.nested.has(index) && this.files[index]?.type === 'file' && hasArchiveSignature(head)) this.nestedArchive(index);
+    const file = this.files[index];
+    if (file?.type !== 'file') return;
+    if (!this.nested.has(index) && hasArchiveSignature(head)) this.nestedArchive(index);
+    // A shebang makes a script whatever its mode: `sh file` runs it just the same.
+    if (file.runs === undefined && head[0] === 0x23 && head[1] === 0x21) this.files[index] = { ...file, runs: 'script' };
   }
 
   private nestedArchive(index: number): void {

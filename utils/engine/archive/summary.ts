@@ -9,7 +9,7 @@ export function summarizeListing(listing: ArchiveListing, skillMdDigest: string 
   for (const file of listing.files) {
     chars += file.path.length + (file.target?.length ?? 0);
     if (files.length >= max.files || chars > max.nameChars) break;
-    files.push(file.target === undefined ? { path: file.path, size: file.size, type: file.type } : { ...file });
+    files.push({ ...file });
   }
   return {
     format: listing.format,

@@ -13,6 +13,8 @@ export interface RawHeader {
   /** undefined: not a number tar can read. */
   readonly size: number | undefined;
   readonly typeflag: string;
+  /** Permission bits; undefined when not a number tar can read. */
+  readonly mode: number | undefined;
 }
 
 function field(block: Uint8Array, start: number, length: number): Uint8Array {
@@ -61,6 +63,7 @@ export function readHeader(block: Uint8Array): RawHeader {
   const posix = POSIX_MAGIC.every((b, i) => block[257 + i] === b);
   return {
     name: field(block, 0, 100),
+    mode: readNumber(block.subarray(100, 108)),
     size: readNumber(block.subarray(124, 136)),
     typeflag: String.fromCharCode(block[156]!),
     linkname: field(block, 157, 100),

@@ -193,6 +193,7 @@ export class TarReader {
       fallbackNames: [ustarName, ...(gnuName !== undefined ? [gnuName] : [])],
       type,
       size,
+      executable: ((header.mode ?? 0) & 0o111) !== 0,
       ...(target !== undefined ? { target } : {}),
     });
     if (added === null) return;

@@ -154,7 +154,8 @@ function* readEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout | un
     }
   }
   const fallbackNames = [localName, unicode].filter((n): n is string => n !== undefined);
-  const added = listing.add({ name, fallbackNames, type, size: entry.size, ...(target !== undefined ? { target } : {}) });
+  const executable = UNIX_HOSTS.has(entry.host) && ((entry.externalAttributes >>> 16) & 0o111) !== 0;
+  const added = listing.add({ name, fallbackNames, type, size: entry.size, executable, ...(target !== undefined ? { target } : {}) });
   if (added === null || type !== 'file' || !readable) return;
   const skill = listing.isSkillMd(added.path);
   const tooLarge = skill && entry.size > limits.skillMdBytes;

@@ -12,7 +12,16 @@ export const ARCHIVE_VIEW_WORDS = {
   partial: sentence('archivePartial', []),
   more: sentence('archiveMoreFiles', ['count']),
   linkTo: sentence('archiveLinkTo', ['kind', 'target']),
+  executable: sentence('archiveRunsExecutable', []),
+  script: sentence('archiveRunsScript', []),
 };
+
+/** The mark beside a file that runs (D7: nothing from an archive is run; an agent might be told to). */
+export const RUNS_SYMBOL = '⚙';
+
+export function runsWords(file: ArchiveEntryReport): Words | null {
+  return file.runs === undefined ? null : ARCHIVE_VIEW_WORDS[file.runs]({});
+}
 
 /** How many entries the command line and the Markdown export show (the panel shows the report's all). */
 export const ARCHIVE_BRIEF_FILES = 10;

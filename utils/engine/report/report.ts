@@ -126,6 +126,8 @@ export interface ArchiveEntryReport {
   type: EntryType;
   /** A link's target, as written in the archive. */
   target?: string;
+  /** A file that runs: an execute bit in its mode, or a `#!` first line. */
+  runs?: 'executable' | 'script';
 }
 
 /** An archive's listing in a report, bounded (ARCHIVE_LISTING_MAX): the first files and the counts. */
