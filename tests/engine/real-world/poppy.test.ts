@@ -33,12 +33,7 @@ interface Expected {
   /** The site is a local development host (D5, D8). */
   local: boolean;
   why: string;
-  /** The fix this row waits for on another branch: the row runs as `it.fails` until it lands,
-   *  and then fails, asking for this field to be removed. */
-  awaiting?: string;
 }
-
-const D10_BRANCH = 'verdict branch (D10 by protocol version)';
 
 const EXPECTED: Record<string, Expected> = {
   ilmer: {
@@ -55,7 +50,6 @@ const EXPECTED: Record<string, Expected> = {
     why:
       'a signed-out 0.1 receiver: its issuer, on its own host, lists poppy.ilmer.org in poppy_domains with https token and ' +
       'revocation endpoints, and no sign-in type asks for more; 0.1 needs no company protected-resource metadata (D10 revised)',
-    awaiting: D10_BRANCH,
   },
   flightsector: {
     protocolVersion: '0.1',
@@ -71,7 +65,6 @@ const EXPECTED: Record<string, Expected> = {
     why:
       'a 0.1 demo company on a .localhost host (local, D8): Direct Sign-In, and its issuer metadata has the ' +
       'authorization endpoint that needs (§3.2 check 15); 0.1 needs no company protected-resource metadata (D10 revised)',
-    awaiting: D10_BRANCH,
   },
   ghost: {
     protocolVersion: '0.1',
@@ -87,7 +80,6 @@ const EXPECTED: Record<string, Expected> = {
     why:
       'a guest MCP API whose RFC 9728 metadata, at the path-inserted address, names the issuer (§3.2 check 16), and ' +
       'issuer metadata vouching for the domain; 0.1 needs no company protected-resource metadata (D10 revised)',
-    awaiting: D10_BRANCH,
   },
   'datalayer-shop': {
     protocolVersion: '0.1',
@@ -103,7 +95,6 @@ const EXPECTED: Record<string, Expected> = {
     why:
       'a well-formed 0.1 fixture (Direct Sign-In, an a2a agent, an OpenAPI API, the operations extension) whose issuer ' +
       'auth.shop.example publishes no metadata: fail closed, agents refuse it (§3.2 check 17, D10)',
-    awaiting: D10_BRANCH,
   },
   'datalayer-northstar': {
     protocolVersion: '0.1',
@@ -119,7 +110,6 @@ const EXPECTED: Record<string, Expected> = {
     why:
       'Direct Sign-In offering orders:read and orders:return with an empty custom_scopes, so no description to show ' +
       '(warning); its issuer auth.northstar.example publishes no metadata: fail closed (§3.2 check 17, D10)',
-    awaiting: D10_BRANCH,
   },
   'datalayer-northstar-wire': {
     protocolVersion: '0.1',
@@ -135,7 +125,6 @@ const EXPECTED: Record<string, Expected> = {
     why:
       'the wire example as the walkthrough prints it: no organization.domain (§3.1 check 3) and a poppy protocol without ' +
       'its endpoint, and an issuer that publishes no metadata (fail closed, D10)',
-    awaiting: D10_BRANCH,
   },
 };
 
@@ -178,7 +167,7 @@ describe('the real-world corpus of poppy.json documents', () => {
       expect(unknown.sort()).toEqual(expected.unknownFields);
     });
 
-    (expected.awaiting ? it.fails : it)(`${site.slug}: ${expected.why}`, () => {
+    it(`${site.slug}: ${expected.why}`, () => {
       const report = reports.get(site.slug)!;
       expect(report.verdict).toBe(expected.verdict);
       expect(Object.fromEntries(report.skills.map((s) => [s.name, s.status]))).toEqual(expected.skills);
