@@ -113,7 +113,8 @@ describe('poppy-inspector check (human output)', () => {
     expect(contents).toBeLessThan(1024);
     expect(r.stdout).toContain(`\n      tar.gz archive: 5 entries, ${contents} B unpacked\n`);
     expect(r.stdout).toMatch(/\n {6}tar\.gz archive: 5 entries, \d+ B unpacked\n {8}SKILL\.md {2}\d+ B\n/);
-    expect(r.stdout).toMatch(/\n {8}scripts\/\n {8}scripts\/reserve\.sh {2}\d+ B\n/);
+    // A script is marked: nothing from an archive is run, but an agent might be told to.
+    expect(r.stdout).toMatch(/\n {8}scripts\/\n {8}scripts\/reserve\.sh {2}\d+ B {2}⚙ script \(starts with #!\)\n/);
     expect(r.stdout).toContain('      zip archive: 3 entries,');
     expect(r.stdout).not.toContain('incomplete');
   });
