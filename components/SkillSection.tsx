@@ -68,7 +68,7 @@ export function SkillSection(props: { report: Report; busy: boolean }) {
 }
 
 /**
- * What this check could not look at yet, on the first screen (issue 9 §4): "N of M skills could
+ * What this check could not look at yet, on the first screen (D5): "N of M skills could
  * not be checked yet", and the sign-in documents on other sites. Skills and documents on other
  * hosts wait for a click (D5); entries past our cap are our limit, said as such, with "Check the
  * remaining N" where the cap can still be raised (the press is the user's opt-in).

@@ -61,7 +61,7 @@ describe.concurrent('poppy-inspector check --json on hostile sites', () => {
   });
 });
 
-describe('poppy-inspector check on sites whose costs add up (issue 13 §2, §4)', () => {
+describe('poppy-inspector check on sites whose costs add up (docs/security.md)', () => {
   it('--timeout ends 200 dripping skills at the deadline: unreachable, one finding, report.cutShort', async () => {
     const r = await check('h-drip-many', '--json', '--timeout', '2');
     expect(r.stderr).not.toMatch(STACK_TRACE);

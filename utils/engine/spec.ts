@@ -216,7 +216,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 });
 
 /**
- * How long a visit waits before checking an origin again (issue 12 §5): at least `freshMs`;
+ * How long a visit waits before checking an origin again (docs/extension.md, "How often a site is asked"): at least `freshMs`;
  * "nothing published" about a day; the site's own Cache-Control (`CheckResult.serverFreshMs`)
  * within [freshMs, maxMs]. "Check again" always asks anew.
  */

@@ -89,7 +89,7 @@ export const ARCHIVE_CODES = defineCodes({
     says: { archive: ['ratio', 'cap', 'floor'], entry: ['entry', 'ratio', 'cap', 'floor'] },
     hint: { cap: ratio, floor: formatBytes(ratioFloorBytes) },
   },
-  // Our own time budget: our limit, not the site's fault (issue 9 §4), so a warning.
+  // Our own time budget: our limit, not the site's fault (D5), so a warning.
   'archive-check-stopped': { severity: 'warning', says: ['budget'], hint: { budget: formatMs(budgetMs) } },
   // Where SKILL.md is
   'archive-skill-md-missing': { severity: 'error', says: [] },

@@ -43,7 +43,7 @@ export interface ReportJson extends Omit<Report, 'findings' | 'skills' | 'trust'
   trust: TrustJson | null;
   /** Set when an index lists more skills than were checked (our limit); null otherwise. */
   cap: SkillCap | null;
-  /** What could not be checked yet (issue 9 §4): never read as "everything checks out". */
+  /** What could not be checked yet (D5): never read as "everything checks out". */
   coverage: Coverage;
 }
 

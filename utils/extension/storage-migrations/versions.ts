@@ -42,7 +42,7 @@ export interface StoredUrl {
 }
 
 /**
- * When to check each origin again on a visit (issue 12 §5): [origin, until (epoch ms), nothing
+ * When to check each origin again on a visit (docs/extension.md, "How often a site is asked"): [origin, until (epoch ms), nothing
  * published], oldest first. "Nothing published" is remembered about a day; a site's
  * Cache-Control can lengthen the wait for the rest. "Check again" ignores it.
  */
