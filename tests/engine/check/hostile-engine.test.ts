@@ -38,7 +38,7 @@ beforeAll(async () => {
   server = await startFixtureServer({ sites: [...ALL_SITES, ...HOSTILE_SITES] });
   transport = createNodeTransport({ resolve: server.resolveMap, ca: server.caPem });
 });
-/** The figures the README's "Security and privacy" section quotes; printed once at the end. */
+/** The figures docs/security.md quotes; printed once at the end. */
 const tally = { cases: 0, requests: 0, leaks: 0 };
 const forbiddenHeader = (n: string) => n === 'cookie' || n === 'authorization' || n === 'referer' || n.includes('session');
 afterAll(async () => {

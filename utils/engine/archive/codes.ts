@@ -6,7 +6,7 @@ const { packedBytes, entries, unpackedBytes, fileBytes, ratio, ratioFloorBytes, 
 const mediaTypes = { tarGz: MEDIA_TYPES.tarGz[0], zip: MEDIA_TYPES.zip[0] };
 
 /**
- * Archive findings (Decision D7; README, "Archives"). Each code's `says` names its values in the
+ * Archive findings (Decision D7; docs/archives.md). Each code's `says` names its values in the
  * order the lister passes them (problems.ts). A code with two sentences has one about the whole
  * archive (`archive`) and one naming the entry (`entry`, the entry's name first). Caps quote
  * ARCHIVE_LIMITS, so a changed limit is one line in spec.ts.
