@@ -3,7 +3,7 @@ import { sortFindings } from '../utils/engine/report/findings';
 import { SEVERITY_LOOK } from '../utils/engine/report/look';
 import { useSay, useT } from './i18n';
 import { FINDINGS_ID } from './navigation';
-import { groupFindings } from './report-view';
+import { groupFindings } from './report-display';
 import { SiteCode } from './SiteText';
 
 /**

@@ -3,7 +3,7 @@ import type { CheckCount, SiteQuiet } from '../utils/extension/panel-types';
 import { ExcludedTasks } from './ExcludedTasks';
 import { FoldedSections } from './FoldedSections';
 import { OwnersSection } from './OwnersSection';
-import { reportShape } from './report-view';
+import { reportShape } from './report-display';
 import { CheckBar } from './ReportTools';
 import { SiteChoice } from './SiteChoice';
 import { SiteHeader } from './SiteHeader';

@@ -4,7 +4,7 @@ import type { SkillReport } from '../utils/engine/report/report';
 import { ArchiveFiles } from './ArchiveFiles';
 import { useSay, useT } from './i18n';
 import { MismatchDetails } from './MismatchDetails';
-import { skillHost, skillLabel, skillTone } from './report-view';
+import { skillHost, skillLabel, skillTone } from './report-display';
 import { SkillBody } from './SkillBody';
 import { isolatedHost, SiteText } from './SiteText';
 

@@ -7,7 +7,7 @@ import { useActions } from './actions';
 import { useSay, useT } from './i18n';
 import { goTo, SKILLS_ID } from './navigation';
 import { PANEL_WORDS as W } from './panel-words';
-import { sortSkills } from './report-view';
+import { sortSkills } from './report-display';
 import { SkillRow } from './SkillRow';
 
 /** Past this many skills the list turns compact: a counts line, a filter box, verified ones folded. */

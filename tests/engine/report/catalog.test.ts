@@ -17,7 +17,7 @@ import '../../../utils/engine/report/report-markdown';
 // The panel's and the badge's counted sentences are declared the same way: checked the same way.
 import '../../../utils/extension/state-look';
 import '../../../components/panel-words';
-import '../../../components/report-view';
+import '../../../components/report-display';
 import type { CatalogEntry } from '../../../utils/engine/report/render';
 import { COUNT, declaredSentences, type Sentence } from '../../../utils/engine/report/words';
 import { CATALOG } from '../../helpers/english';
