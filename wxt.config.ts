@@ -43,7 +43,7 @@ export default defineConfig({
   // Every module imports what it uses: explicit imports read better than project-wide globals.
   imports: false,
   // The sources zip (AMO review) rebuilds the extension; built or generated files stay out.
-  zip: { excludeSources: ['dist/**', 'tests/.artifacts/**', 'coverage/**'] },
+  zip: { excludeSources: ['dist/**', 'tests/.artifacts/**', 'coverage/**', 'release/**', '*.tgz'] },
   vite: () => ({
     plugins: [preact(), popupFastStart],
     resolve: {

@@ -4,9 +4,9 @@
 // (`--import ./bench/fake-browser/register.mjs`). Prints one JSON line per site and policy: the
 // requests the server saw, how many were conditional (revalidations), and the checks run.
 //
-// "before" is the policy without issue 12 §5, computed by the same code: no revisit times (a
+// "before" is the policy without revisit times, computed by the same code: no revisit times (a
 // check every ten minutes) and no validators on the discovery documents (skill files still go
-// conditionally: issue 9 §1). "after" is the extension as built.
+// conditionally: D5). "after" is the extension as built.
 import { clock } from './fake-browser/clock';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createNodeTransport } from '../cli/node-transport';
@@ -50,7 +50,7 @@ const SITES: [label: string, site: FixtureSite][] = [
   ['200 skills (max-age=3600)', cachedFor(manySkillsSite('many-hourly', 200, 4096), 'many-hourly', 'public, max-age=3600')],
 ];
 
-/** The policy before issue 12 §5: the same store and cache, minus revisit times and document validators. */
+/** The policy without revisit times: the same store and cache, minus revisit times and document validators. */
 function before(): { store: SchedulerStore; bodies: typeof storage.skillBodies } {
   const store: SchedulerStore = { ...storage, getRevisit: async () => null, setRevisit: async () => undefined };
   const bodies = {

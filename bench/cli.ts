@@ -1,4 +1,4 @@
-// The command line as users start it (issue 12 §4): `--help` against `node -e 0`, a whole
+// The command line as users start it (docs/benchmarks.md): `--help` against `node -e 0`, a whole
 // `check --json` of the 200-skill site against a minimal fetch + hash script, and the bundle.
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';

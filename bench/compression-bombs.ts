@@ -1,4 +1,4 @@
-// Compression bombs against the command line's transport (issue 13 §4): how much memory six
+// Compression bombs against the command line's transport (docs/security.md): how much memory six
 // bombs read at once cost, through undici as it decodes by default and through our transport
 // (cli/coding-guard.ts). Each figure comes from a fresh process, its peak RSS over its baseline;
 // the bombs are served from another process so the server's buffers do not count.

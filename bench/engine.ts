@@ -1,5 +1,5 @@
-// The engine in Node against a bare baseline (issue 12 §3), and its memory against the number of
-// skills (issue 2). The sites are served from another process on loopback.
+// The engine in Node against a bare baseline (docs/benchmarks.md), and its memory against the number of
+// skills (docs/benchmarks.md). The sites are served from another process on loopback.
 import { createHash } from 'node:crypto';
 import { createNodeTransport } from '../cli/node-transport';
 import type { Transport } from '../utils/engine/net/fetch-types';

@@ -1,4 +1,4 @@
-// SKILL.md frontmatter against the YAML families that once cost the parser seconds (issue 13 §2):
+// SKILL.md frontmatter against the YAML families that once cost the parser seconds (docs/security.md):
 // the time to check one verified file per family and size, the growth per doubling (target: 2×
 // input ≤ 2.5× time), and the same files given to the parser with no budget, for contrast.
 import { parseDocument } from 'yaml';

@@ -1,5 +1,5 @@
 // Parse-time growth of the SKILL.md preview on the shapes that made the previous parser quadratic
-// (issue 13 §1): each family at 10 K, 20 K, 40 K and 100 K characters, and the time ratio per
+// (docs/security.md): each family at 10 K, 20 K, 40 K and 100 K characters, and the time ratio per
 // doubling of the input (from 40 K to 100 K, 2.5× input, normalised to a doubling). Linear work
 // doubles; the target is ≤ 2.5× per doubling. Figures, never a pass/fail timing test.
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -78,7 +78,7 @@ const BASE = `${SITE}/.well-known/agent-skills/x/SKILL.md`;
 
 /**
  * Before: the previous parser (micromark 4 through mdast-util-from-markdown 2.1.0, which the
- * preview used until issue 13), one run per size, a family given up past 5 s. After: the tree
+ * preview used before markdown-it), one run per size, a family given up past 5 s. After: the tree
  * builder the panel uses now (markdown-it), fastest of 9 runs.
  */
 export async function benchMarkdownGrowth(): Promise<string[]> {

@@ -1,4 +1,4 @@
-// Requests per browsing hour (issue 12 §5): what one hour of browsing an origin costs that site,
+// Requests per browsing hour (docs/extension.md, "How often a site is asked"): what one hour of browsing an origin costs that site,
 // simulated with the extension's own scheduler, storage and engine (bench/browsing-hour.ts),
 // before and after honouring Cache-Control and validators on the discovery documents.
 import { spawn } from 'node:child_process';

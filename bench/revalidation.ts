@@ -1,4 +1,4 @@
-// What validators save (issue 9 §1): a re-check of the 200-skill site with the bodies and ETags a
+// What validators save (D5): a re-check of the 200-skill site with the bodies and ETags a
 // first check kept (every skill a 304), against the same re-check fetching every file whole.
 import { createNodeTransport } from '../cli/node-transport';
 import { checkSite, inMemorySkillMemory, type SkillMemory } from '../utils/engine/check';

@@ -13,20 +13,20 @@ import { benchSurvey } from './survey';
 import { benchWorker } from './worker';
 
 const sections: [string, () => Promise<string[]> | string[]][] = [
-  ['Worker: page visit → badge, against the command line (issue 12 §1)', () => benchWorker()],
-  ['Engine in Node, warm (issue 12 §3)', () => benchEngineSpeed()],
-  ['Command line start and whole check (issue 12 §4)', async () => [...(await benchCliStart()), ...(await benchCliCheck())]],
-  ['Command line bundle (issue 12 §4)', () => benchCliBundle()],
-  ['Requests per browsing hour (issue 12 §5)', () => benchRequestsPerHour()],
+  ['Worker: page visit → badge, against the command line', () => benchWorker()],
+  ['Engine in Node, warm', () => benchEngineSpeed()],
+  ['Command line start and whole check', async () => [...(await benchCliStart()), ...(await benchCliCheck())]],
+  ['Command line bundle', () => benchCliBundle()],
+  ['Requests per browsing hour', () => benchRequestsPerHour()],
   ['Requests per page visit (budgets)', () => benchRequestsPerVisit()],
-  ['Engine memory (issue 2)', () => benchEngineMemory()],
-  ['SKILL.md preview: parse-time growth (issue 13)', () => benchMarkdownGrowth()],
-  ['Re-checks with validators (issue 9 §1)', () => benchRevalidation()],
+  ['Engine memory', () => benchEngineMemory()],
+  ['SKILL.md preview: parse-time growth', () => benchMarkdownGrowth()],
+  ['Re-checks with validators', () => benchRevalidation()],
   ['Extension size (budgets)', () => benchExtensionSize()],
   ['Panel speed (budgets)', () => benchPanelSpeed()],
-  ['Command line survey (issue 10)', () => benchSurvey()],
-  ['Frontmatter parse time by hostile family (issue 13 §2)', () => Promise.resolve(benchFrontmatter())],
-  ['Compression bombs in the command line (issue 13 §4)', () => benchCompressionBombs()],
+  ['Command line survey', () => benchSurvey()],
+  ['Frontmatter parse time by hostile family', () => Promise.resolve(benchFrontmatter())],
+  ['Compression bombs in the command line', () => benchCompressionBombs()],
 ];
 
 const only = process.argv.slice(2);

@@ -1,7 +1,7 @@
 // Is the floor the browser's or ours? The bare loop in the worker (worker-floor.ts) against
 // itself with one thing about how a check makes its requests changed: if none of the
 // extension's own (its guard, its streamed reads) moves it, what is left under the worker's
-// figure is Chromium's fetch (issue 12 §1).
+// figure is Chromium's fetch (docs/benchmarks.md).
 import { bareWorkerLoop, type FloorVariant } from './worker-floor';
 import type { WorkerHandle } from './extension-process';
 import { interleaved, msFigure, ratioFigure, type Timing } from './stats';

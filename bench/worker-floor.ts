@@ -1,4 +1,4 @@
-// The floor under the worker's figure (issue 12 §1): the least a check can cost in the browser,
+// The floor under the worker's figure (docs/benchmarks.md): the least a check can cost in the browser,
 // measured in the extension's own worker. The same requests as the engine makes for a
 // 200-skill site (poppy.json, the index, every SKILL.md, 6 at a time), each body digested, with
 // the options every check sends (fetch-bounded.ts's requestInit: skill files kept out of the

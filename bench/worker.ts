@@ -1,4 +1,4 @@
-// The extension's worker on the 200-skill site (issue 12 §1): a page visit until the tab's badge
+// The extension's worker on the 200-skill site (docs/benchmarks.md): a page visit until the tab's badge
 // shows the result, against the command line's engine checking the same site in this process;
 // and memory over ten checks of fresh 200-skill sites, without and with the panel opened.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { workerStartReads } from './worker-start';
 import { interleaved, mib, ms, msFigure, ratioFigure, timeBoth, verdict, x, type PairedTimings, type Timing } from './stats';
 
 const SKILLS = 200;
-/** Within 10 % of the size after the first check (issue 12 §1). */
+/** Within 10 % of the size after the first check (docs/benchmarks.md). */
 const FLAT = 1.1;
 /** Rounds of each floor variant (worker-floor-variants.ts): with 8, two runs differed by ±10 %. */
 const VARIANT_ROUNDS = 16;

@@ -195,7 +195,7 @@ function verdictLine(report: Report, style: Style): string {
   const tally = `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info`;
   // The verdict's own token, not its words: CI logs and scripts match on `Verdict: errors`.
   const colour = report.verdict === 'errors' ? style.red : report.verdict === 'warnings' ? style.yellow : style.green;
-  // What was not checked yet is never "everything checks out": it follows the tally.
+  // What was not checked yet is never "everything checks out" (D5): it follows the tally.
   const unchecked = coverageWords(coverage(report)).map((w) => safeText(english(w)));
   const note = unchecked.length > 0 ? ` · ${unchecked.join(' ')}` : '';
   return `${style.bold('Verdict:')} ${colour(style.bold(report.verdict))} — ${tally}${note}`;

@@ -3,7 +3,7 @@
  * (`TransportResponse`: status, url, redirect flag, `headers.get`, a body read chunk by chunk),
  * straight over node:http's message. Not undici's `Response`: building one (its `Headers`, their
  * checks, a web stream with its reader and promises) and reading it back cost a 200-skill check
- * more CPU than the engine's own work on each file (bench: issue 12 §3).
+ * more CPU than the engine's own work on each file (bench: docs/benchmarks.md).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';

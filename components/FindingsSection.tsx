@@ -4,7 +4,7 @@ import { SEVERITY_LOOK } from '../utils/engine/report/look';
 import { useSay, useSayMarked, useT } from './i18n';
 import { Prose } from './Prose';
 import { FINDINGS_ID } from './navigation';
-import { groupFindings } from './report-view';
+import { groupFindings } from './report-display';
 import { SiteCode } from './SiteText';
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { ActionsContext, useActions } from './actions';
 import { CheckingView } from './CheckingView';
 import { TranslateContext, useSay, useT } from './i18n';
-import { ReportView } from './ReportView';
+import { ReportBody } from './ReportBody';
 import { FINDINGS_ID, goTo, SKILLS_ID } from './navigation';
 import { TopBar } from './TopBar';
 import { hostOf } from '../utils/engine/text/host-of';
@@ -122,9 +122,9 @@ function Body(props: { view: PanelView; now: Date }) {
       return view.previous === null ? (
         <CheckingView origin={view.origin} progress={view.progress} />
       ) : (
-        <ReportView report={view.previous} rawPoppy={view.rawPoppy} now={props.now} busy progress={view.progress} quiet={view.quiet} />
+        <ReportBody report={view.previous} rawPoppy={view.rawPoppy} now={props.now} busy progress={view.progress} quiet={view.quiet} />
       );
     case 'report':
-      return <ReportView report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={view.quiet} />;
+      return <ReportBody report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={view.quiet} />;
   }
 }

@@ -3,7 +3,7 @@ import './report-page.css';
 import type { ComponentChildren } from 'preact';
 import { ActionsContext } from './actions';
 import { TranslateContext, useSay, useT } from './i18n';
-import { ReportView } from './ReportView';
+import { ReportBody } from './ReportBody';
 import { isolatedHost } from './SiteText';
 import { SiteField, type SiteFieldProps } from './SiteField';
 import { DropZone, type DropZoneProps } from './DropZone';
@@ -120,13 +120,13 @@ function Body(props: ReportPageProps): ComponentChildren {
       return view.previous === null ? (
         <p class="page-intro">{t('checking', isolatedHost(hostOf(view.origin)))}</p>
       ) : (
-        <ReportView report={view.previous} rawPoppy={view.rawPoppy} now={props.now} busy progress={view.progress} quiet={null} />
+        <ReportBody report={view.previous} rawPoppy={view.rawPoppy} now={props.now} busy progress={view.progress} quiet={null} />
       );
     case 'report': {
       const raw = siteRawDocuments(view.report, view.rawPoppy, props.siteRaw ?? null);
       return (
         <>
-          <ReportView report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={null} />
+          <ReportBody report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={null} />
           <OwnerDetails report={view.report} raw={raw} version={props.version} onSave={props.onSave} />
         </>
       );
@@ -140,7 +140,7 @@ function Body(props: ReportPageProps): ComponentChildren {
             {t('reportFilesChecked', isolatedHost(hostOf(view.origin)))}
             {view.ignored > 0 ? ` ${t('reportFilesIgnored', view.ignored, DROPPED_FILES_MAX)}` : ''}
           </p>
-          <ReportView report={view.report} rawPoppy={null} now={props.now} busy={false} progress={null} quiet={null} />
+          <ReportBody report={view.report} rawPoppy={null} now={props.now} busy={false} progress={null} quiet={null} />
           <OwnerDetails report={view.report} raw={view.raw} version={props.version} onSave={props.onSave} />
         </>
       );

@@ -7,7 +7,7 @@ import { CopyButton } from './CopyButton';
 import { DocumentsList } from './DocumentsList';
 import { useMessages, useSay, useT } from './i18n';
 import { PANEL_WORDS as W } from './panel-words';
-import { checkedAgo } from './report-view';
+import { checkedAgo } from './report-display';
 import { escapeHiddenInJson, revealInProse } from '../utils/engine/text/reveal';
 
 /**

@@ -5,7 +5,7 @@ import { ArchiveFiles } from './ArchiveFiles';
 import { useSay, useSayMarked, useT } from './i18n';
 import { Prose } from './Prose';
 import { MismatchDetails } from './MismatchDetails';
-import { skillHost, skillLabel, skillTone } from './report-view';
+import { skillHost, skillLabel, skillTone } from './report-display';
 import { SkillBody } from './SkillBody';
 import { isolatedHost, SiteText } from './SiteText';
 

@@ -7,7 +7,7 @@ import { useActions } from './actions';
 import { useSay, useT } from './i18n';
 import { goTo, SKILLS_ID } from './navigation';
 import { PANEL_WORDS as W } from './panel-words';
-import { sortSkills } from './report-view';
+import { sortSkills } from './report-display';
 import { SkillRow } from './SkillRow';
 
 /** Past this many skills the list turns compact: a counts line, a filter box, verified ones folded. */
@@ -68,7 +68,7 @@ export function SkillSection(props: { report: Report; busy: boolean }) {
 }
 
 /**
- * What this check could not look at yet, on the first screen (issue 9 §4): "N of M skills could
+ * What this check could not look at yet, on the first screen (D5): "N of M skills could
  * not be checked yet", and the sign-in documents on other sites. Skills and documents on other
  * hosts wait for a click (D5); entries past our cap are our limit, said as such, with "Check the
  * remaining N" where the cap can still be raised (the press is the user's opt-in).

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `web-ext lint` on the Firefox build (.output/firefox-mv3): fails on errors only, and prints
-// every warning and notice so reviewers see them. Expected, and explained in the README:
+// every warning and notice so reviewers see them. Expected, and explained in docs/extension.md:
 // (No DANGEROUS_EVAL: the extension uses zod/mini, which never compiles parsers.)
 // - UNSAFE_VAR_ASSIGNMENT "innerHTML" in the Preact runtime: its `dangerouslySetInnerHTML`
 //   support, which ESLint forbids in our code.

@@ -106,7 +106,7 @@ const FORBIDDEN_IMPORTS: [string, string][] = [
   ['components/Bad.tsx', '../entrypoints/popup/Popup'],
   ['cli/bad.ts', '../utils/extension/badge'],
   ['cli/bad.ts', '../utils/extension/platform/storage'],
-  ['cli/bad.ts', '../components/report-view'],
+  ['cli/bad.ts', '../components/report-display'],
   ['cli/bad.ts', '../entrypoints/background/handlers'],
   ['cli/bad.ts', 'wxt/browser'],
   ['cli/bad.ts', 'preact'],

@@ -22,7 +22,7 @@ describe('safeText (the terminal): every hidden character spelled out, by Unicod
     ['a bidi override', 'txt.\u202Egpj', 'txt.⟨U+202E⟩gpj'],
     ['isolates', '\u2066x\u2069', '⟨U+2066⟩x⟨U+2069⟩'],
     ['zero-width characters and a BOM', 'a\u200bb\u200dc\ufeff', 'a⟨U+200B⟩b⟨U+200D⟩c⟨U+FEFF⟩'],
-    // These passed through raw while the command line kept a list of its own (issue 13 §3).
+    // These passed through raw while the command line kept a list of its own (docs/security.md).
     ['the Arabic letter mark', 'a\u061Cb', 'a⟨U+061C⟩b'],
     ['the word joiner', 'a\u2060b', 'a⟨U+2060⟩b'],
     ['invisible times', 'a\u2062b', 'a⟨U+2062⟩b'],

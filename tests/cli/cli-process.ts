@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
+import { assertReport } from '../helpers/report-schema';
 
 export const BIN = resolvePath('bin/poppy-inspector.mjs');
 
@@ -31,10 +32,22 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = {}, op
   });
 }
 
-export const cli = (...args: string[]) => run('node', [BIN, ...args]);
+/** A JSON report on stdout (`--json`, `--format json`, a survey's `--full` lines) must match the schema. */
+function checkReports(args: readonly string[], r: Run): Run {
+  const json = args.includes('--json') || args.some((a, i) => a === '--format' && args[i + 1] === 'json');
+  if (json && r.stdout.trimStart().startsWith('{')) assertReport(JSON.parse(r.stdout), `check ${args.join(' ')}`);
+  if (args[0] === 'survey' && args.includes('--full'))
+    for (const line of r.stdout.split('\n').filter((l) => l.startsWith('{'))) {
+      const { report } = JSON.parse(line) as { report?: unknown };
+      if (report !== undefined && report !== null) assertReport(report, `survey ${args.join(' ')}`);
+    }
+  return r;
+}
+
+export const cli = async (...args: string[]) => checkReports(args, await run('node', [BIN, ...args]));
 
 /** The bin run from another directory (paths in its output are relative to it). */
-export const cliIn = (cwd: string, ...args: string[]) => run('node', [BIN, ...args], {}, { cwd });
+export const cliIn = async (cwd: string, ...args: string[]) => checkReports(args, await run('node', [BIN, ...args], {}, { cwd }));
 
 /** Rebuilds the bundle: the tests must exercise the current source, not a stale build. */
 export async function buildCli(): Promise<void> {

@@ -1,5 +1,5 @@
 // The command line over one hostile site per family: whatever a site serves, the bin prints a
-// valid JSON report, exits as the README says (0 no errors, 1 errors, 2 the site did not answer)
+// valid JSON report, exits as docs/cli.md says (0 no errors, 1 errors, 2 the site did not answer)
 // and never shows a stack trace. Cases run concurrently: the silent site needs the CLI's own
 // 10 s timeout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const check = (site: string, ...flags: string[]) => cli('check', server.publicOr
 /** A V8 stack frame line, or an uncaught error's header. */
 const STACK_TRACE = /^\s+at .+|^\w*Error\b/m;
 
-/** One site per family of tests/fixtures/hostile/, with the exit code the README promises. */
+/** One site per family of tests/fixtures/hostile/, with the exit code docs/cli.md promises. */
 const CASES: [site: string, verdict: Verdict, exit: 0 | 1 | 2][] = [
   ['h-huge-chunked', 'errors', 1],
   ['h-silent', 'errors', 2],
@@ -61,7 +61,7 @@ describe.concurrent('poppy-inspector check --json on hostile sites', () => {
   });
 });
 
-describe('poppy-inspector check on sites whose costs add up (issue 13 §2, §4)', () => {
+describe('poppy-inspector check on sites whose costs add up (docs/security.md)', () => {
   it('--timeout ends 200 dripping skills at the deadline: unreachable, one finding, report.cutShort', async () => {
     const r = await check('h-drip-many', '--json', '--timeout', '2');
     expect(r.stderr).not.toMatch(STACK_TRACE);

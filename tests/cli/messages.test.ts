@@ -148,7 +148,8 @@ describe('output', () => {
     expect((JSON.parse(r.stdout) as Report).verdict).toBe('ok');
   });
 
-  it('the README never pipes plain `npm run check` (its banner would land in the file)', () => {
-    expect(readFileSync('README.md', 'utf8')).not.toMatch(/npm run check --/);
+  it('the docs never pipe plain `npm run check` (its banner would land in the file)', () => {
+    for (const doc of ['README.md', 'docs/cli.md', 'CONTRIBUTING.md'])
+      expect(readFileSync(doc, 'utf8'), doc).not.toMatch(/npm run check --/);
   });
 });

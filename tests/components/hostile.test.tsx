@@ -224,7 +224,7 @@ describe('Panel with a hostile report', () => {
   });
 });
 
-/** Issue 13 §3: what a site wrote is isolated from the panel's words and cannot read as something else. */
+/** docs/security.md: what a site wrote is isolated from the panel's words and cannot read as something else. */
 describe('site text in the panel: isolated, hidden characters spelled out', () => {
   const OVERRIDE = '\u202E';
   /** Every element that shows `text` sits inside a bidi isolate of its own. */

@@ -6,6 +6,7 @@ import { ORIGIN } from './reports';
 import type { PanelView } from '../../utils/extension/panel-types';
 import { ENTRY_REASONS } from '../../utils/engine/skill-index/entry';
 import { reportToJson } from '../../utils/engine/report/report-json';
+import { assertReport } from '../helpers/report-schema';
 import { ENGLISH } from '../helpers/english';
 
 const texts = (root: HTMLElement, selector: string) => [...root.querySelectorAll(selector)].map((el) => el.textContent?.trim());
@@ -356,7 +357,9 @@ describe('Panel report: tools', () => {
     const report = reports.northlightOk();
     const { root, actions, findByText } = renderPanel(reportView(report));
     fireEvent.click(button(root, 'Copy report as JSON'));
-    expect(JSON.parse(actions.copy.mock.calls[0]![0])).toEqual(reportToJson(report, ENGLISH));
+    const copied = JSON.parse(actions.copy.mock.calls[0]![0]) as unknown;
+    expect(copied).toEqual(reportToJson(report, ENGLISH));
+    assertReport(copied, 'Copy report as JSON');
     expect((await findByText('✓ Copied')).getAttribute('role')).toBe('status');
   });
 

@@ -189,7 +189,7 @@ describe('a verified skill body', () => {
     expect(actions.loadSkillPreview).toHaveBeenCalledWith(reports.northlightOk().skills[0]);
   });
 
-  it('too complex to preview: says so and shows the text itself, nothing parsed (issue 13)', async () => {
+  it('too complex to preview: says so and shows the text itself, nothing parsed', async () => {
     const text = '# Not a heading\n\n[not a link](https://x.example/) <b>\u202E';
     const { root } = renderPanel(reportView(reports.northlightOk()), {
       loadSkillPreview: async () => ({ kind: 'text', text, cut: true }),

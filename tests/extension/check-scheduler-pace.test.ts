@@ -1,4 +1,4 @@
-// What a check waits for (issue 12 §1): not the "checking" paint before its first request, and
+// What a check waits for (docs/benchmarks.md): not the "checking" paint before its first request, and
 // not the skill-body cache's write before its result is painted; the job still ends after both.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';

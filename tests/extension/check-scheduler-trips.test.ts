@@ -1,5 +1,5 @@
 // The scheduler's storage round trips on the way to a check's first request and to its badge
-// (issue 12 §1): the marker's write runs beside the check, and a result in hand is never read back.
+// (docs/benchmarks.md): the marker's write runs beside the check, and a result in hand is never read back.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyBadge, liveOrigin } from '../../utils/extension/platform/badge-applier';

@@ -59,7 +59,7 @@ export async function storedBodyDigests(): Promise<string[]> {
   return (await storedBodyIndex()).bodies.map(([hex]) => hex);
 }
 
-/** The same, without the discovery documents kept for their conditional requests (issue 12 §5). */
+/** The same, without the discovery documents kept for their conditional requests (docs/extension.md, "How often a site is asked"). */
 export async function storedSkillDigests(): Promise<string[]> {
   const documents = new Set(
     (await storedBodyIndex()).urls.filter((u) => /\/\.well-known\/(poppy\.json|[\w-]+\/index\.json)$/.test(u.url)).map((u) => u.hex),

@@ -1,4 +1,4 @@
-// Issue 12 §5: how often a visit checks an origin again. The real scheduler and storage module
+// How often a visit checks an origin again (docs/extension.md). The real scheduler and storage module
 // over WXT's fakeBrowser, a clock the test moves, and checks that answer at once.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';

@@ -69,7 +69,7 @@ describe('previewSkill', () => {
 describe('previewOf: what the panel shows', () => {
   const SOURCE = { markdown: 'a\n=\n'.repeat(25_000), base: REQUEST.base };
 
-  it('too complex in time: the text itself (the 100 K setext document of issue 13, whole)', async () => {
+  it('too complex in time: the text itself (the 100 K setext document of docs/security.md, whole)', async () => {
     vi.useFakeTimers();
     const worker = fakeWorker();
     const pending = previewOf(SOURCE, REQUEST.site, () => worker, 2000);

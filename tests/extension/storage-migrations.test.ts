@@ -1,5 +1,7 @@
-// Stored data outlives updates: storage.local as release 0.1.0 left it (a frozen example, never
-// regenerated) must read as the latest shape, and anything unknown or corrupt as the defaults.
+// Stored data outlives updates. Every item is at version 1, the first release's shape: a frozen
+// example of what this release writes (tests/fixtures/stored/local-v1.json, never regenerated)
+// must read back as it is, anything unknown, corrupt or newer as the defaults, and the migration
+// steps a later release adds run in order (WXT's storage.defineItem model, docs/architecture.md).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,9 +11,11 @@ import {
   BODY_INDEX_VERSION,
   OPTIONS_VERSION,
   QUIET_SITES_MAX,
+  readItem,
   readStoredBodyIndex,
   readStoredOptions,
   readStoredQuietSites,
+  type StoredItem,
 } from '../../utils/extension/storage-migrations';
 import { storedBodyDigests } from './helpers';
 
@@ -23,15 +27,15 @@ const [FIND, ORDER] = [
 const DEFAULTS = { autoCheck: true, autoOtherHosts: false };
 const text = (bytes: Uint8Array | null) => (bytes === null ? null : new TextDecoder().decode(bytes));
 
-describe('storage.local written by 0.1.0 (version 1)', () => {
-  it('keeps the options the user chose, and writes them back as version 2', async () => {
+describe('storage.local as this release writes it (version 1)', () => {
+  it('keeps the options the user chose, and writes them back as version 1', async () => {
     await fakeBrowser.storage.local.set(V1);
     expect(await storage.getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true });
     await storage.setOptions({ autoCheck: true });
-    expect((await fakeBrowser.storage.local.get('options')).options).toEqual({ version: 2, autoCheck: true, autoOtherHosts: true });
+    expect((await fakeBrowser.storage.local.get('options')).options).toEqual({ version: 1, autoCheck: true, autoOtherHosts: true });
   });
 
-  it('keeps the cached skill bodies, in their eviction order, and writes the index back as version 4, packed', async () => {
+  it('keeps the cached skill bodies, in their eviction order, and writes the index back packed, as version 1', async () => {
     await fakeBrowser.storage.local.set(V1);
     expect(text(await storage.skillBodies.get(FIND))).toBe('---\nname: find-flowers\ndescription: Finds flowers.\n---\n# Find flowers\n');
     const added = 'c'.repeat(64);
@@ -40,29 +44,33 @@ describe('storage.local written by 0.1.0 (version 1)', () => {
     const packed = (await fakeBrowser.storage.local.get('skill-bodies'))['skill-bodies'];
     expect(typeof packed).toBe('string');
     const index = JSON.parse(packed as string) as { version: number; bodies: unknown[] };
-    expect(index.version).toBe(4);
+    expect(index.version).toBe(1);
     expect(index.bodies[0]).toEqual([FIND, 96]);
   });
 });
 
-describe('migrations on their own', () => {
-  it('options: version 1 to the latest', () => {
+describe('reading stored items', () => {
+  it('options: version 1 as stored; a field of the wrong type takes its default', () => {
     expect(readStoredOptions(V1.options, DEFAULTS)).toEqual({ version: OPTIONS_VERSION, autoCheck: false, autoOtherHosts: true });
-    expect(readStoredOptions({ autoCheck: false }, DEFAULTS)).toEqual({ version: 2, autoCheck: false, autoOtherHosts: false });
+    expect(readStoredOptions({ version: 1, autoCheck: false, autoOtherHosts: 'yes' }, DEFAULTS)).toEqual({
+      version: 1,
+      autoCheck: false,
+      autoOtherHosts: false,
+    });
   });
 
   it.each<[string, unknown]>([
     ['nothing stored', null],
     ['a string', 'yes'],
     ['an array', [false]],
-    ['wrong types', { autoCheck: 'no', autoOtherHosts: 1 }],
+    ['no version (a development build before the first release)', { autoCheck: false, autoOtherHosts: true }],
     ['a version from the future', { version: 99, autoCheck: false, autoOtherHosts: true }],
-    ['a version that is not a number', { version: '2', autoCheck: false }],
+    ['a version that is not a number', { version: '1', autoCheck: false }],
   ])('options: %s reads as the defaults', (_name, raw) => {
-    expect(readStoredOptions(raw, DEFAULTS)).toEqual({ version: 2, ...DEFAULTS });
+    expect(readStoredOptions(raw, DEFAULTS)).toEqual({ version: 1, ...DEFAULTS });
   });
 
-  it('skill bodies: version 1 to the latest', () => {
+  it('skill bodies: version 1 is read from its packed string, what fails its checks dropped', () => {
     expect(readStoredBodyIndex(V1['skill-bodies'])).toEqual({
       version: BODY_INDEX_VERSION,
       bodies: [
@@ -71,74 +79,62 @@ describe('migrations on their own', () => {
       ],
       urls: [],
     });
-  });
-
-  it('skill bodies: version 2 keeps its bodies and starts without validators', () => {
-    expect(
-      readStoredBodyIndex({
-        version: 2,
-        bodies: [
-          [FIND, 96],
-          ['bad', 1],
-        ],
-      }),
-    ).toEqual({ version: 4, bodies: [[FIND, 96]], urls: [] });
-  });
-
-  it('skill bodies: version 3 drops malformed URL entries', () => {
-    const good = {
-      url: 'https://shop.example/a/SKILL.md',
-      hex: FIND,
-      etag: '"x"',
-      lastModified: null,
-      contentType: 'text/markdown',
-      cors: true,
-    };
-    const raw = { version: 3, bodies: [[FIND, 96]], urls: [good, { ...good, hex: 'nope' }, { ...good, cors: 'yes' }, null] };
-    expect(readStoredBodyIndex(raw)).toEqual({ version: 4, bodies: [[FIND, 96]], urls: [good] });
-  });
-
-  it('skill bodies: version 4 is read from its packed string, with the same checks', () => {
-    const good = { url: 'https://shop.example/a/SKILL.md', hex: FIND, etag: null, lastModified: null, contentType: null, cors: false };
+    const good = { url: 'https://shop.example/a/SKILL.md', hex: FIND, etag: '"x"', lastModified: null, contentType: null, cors: true };
     const packed = JSON.stringify({
-      version: 4,
+      version: 1,
       bodies: [
         [FIND, 96],
         ['bad', 1],
+        [ORDER, -1],
       ],
-      urls: [good, { ...good, hex: 'nope' }],
+      urls: [good, { ...good, hex: 'nope' }, { ...good, cors: 'yes' }, null],
     });
-    expect(readStoredBodyIndex(packed)).toEqual({ version: 4, bodies: [[FIND, 96]], urls: [good] });
-    // A v3 object packed by mistake still migrates; a broken or oversized string is no index.
-    expect(readStoredBodyIndex(JSON.stringify({ version: 3, bodies: [[FIND, 96]], urls: [] }))).toEqual({
-      version: 4,
-      bodies: [[FIND, 96]],
-      urls: [],
-    });
-    expect(readStoredBodyIndex('{"version":4,"bodies":[')).toEqual({ version: 4, bodies: [], urls: [] });
-    expect(readStoredBodyIndex(`${packed}${' '.repeat(4_000_000)}`)).toEqual({ version: 4, bodies: [], urls: [] });
+    expect(readStoredBodyIndex(packed)).toEqual({ version: 1, bodies: [[FIND, 96]], urls: [good] });
   });
 
-  it.each<[string, unknown, unknown[]]>([
-    ['nothing stored', undefined, []],
-    ['an object of another shape', { a: 1 }, []],
-    ['a version from the future', { version: 99, bodies: [[FIND, 96]], urls: [] }, []],
-    [
-      'malformed pairs among good ones',
-      [[FIND, 96], ['not-hex', 1], [ORDER, -1], [ORDER], 'x', [ORDER, 88]],
-      [
-        [FIND, 96],
-        [ORDER, 88],
-      ],
-    ],
-  ])('skill bodies: %s', (_name, raw, bodies) => {
-    expect(readStoredBodyIndex(raw)).toEqual({ version: 4, bodies, urls: [] });
+  it.each<[string, unknown]>([
+    ['nothing stored', undefined],
+    ['an object of another shape', { a: 1 }],
+    ['a bare array (a development build before the first release)', [[FIND, 96]]],
+    ['a version from the future', JSON.stringify({ version: 99, bodies: [[FIND, 96]], urls: [] })],
+    ['a broken packed string', '{"version":1,"bodies":['],
+    ['an oversized packed string', `${JSON.stringify({ version: 1, bodies: [[FIND, 96]], urls: [] })}${' '.repeat(4_000_000)}`],
+  ])('skill bodies: %s reads as an empty index', (_name, raw) => {
+    expect(readStoredBodyIndex(raw)).toEqual({ version: 1, bodies: [], urls: [] });
   });
 
   it('a corrupt index in storage never breaks a put', async () => {
-    await fakeBrowser.storage.local.set({ 'skill-bodies': { version: 2, bodies: 'oops' } });
+    await fakeBrowser.storage.local.set({ 'skill-bodies': { version: 1, bodies: 'oops' } });
     await storage.skillBodies.put(FIND, new TextEncoder().encode('x'));
     expect(await storedBodyDigests()).toEqual([FIND]);
+  });
+});
+
+describe('migrations, for the release that first changes a shape', () => {
+  // An item at version 3 whose steps rename a field, then split it: how a later release declares one.
+  const item: StoredItem<{ version: 3; first: string; last: string }> = {
+    version: 3,
+    fallback: () => ({ version: 3, first: '', last: '' }),
+    read: (raw) => ({ version: 3, first: String(raw.first ?? ''), last: String(raw.last ?? '') }),
+    migrations: {
+      1: ({ name }) => ({ version: 2, fullName: name }),
+      2: ({ fullName }) => {
+        const [first = '', last = ''] = String(fullName).split(' ');
+        return { version: 3, first, last };
+      },
+    },
+  };
+
+  it('runs every step from the stored version, in order', () => {
+    expect(readItem(item, { version: 1, name: 'Ada Lovelace' })).toEqual({ version: 3, first: 'Ada', last: 'Lovelace' });
+    expect(readItem(item, { version: 2, fullName: 'Ada Lovelace' })).toEqual({ version: 3, first: 'Ada', last: 'Lovelace' });
+    expect(readItem(item, { version: 3, first: 'Ada', last: 'L' })).toEqual({ version: 3, first: 'Ada', last: 'L' });
+  });
+
+  it('reads a version it has no step for, or a newer one, as the fallback', () => {
+    expect(readItem({ ...item, migrations: { 2: item.migrations[2]! } }, { version: 1, name: 'Ada Lovelace' })).toEqual(item.fallback());
+    expect(readItem(item, { version: 4, first: 'Ada' })).toEqual(item.fallback());
+    expect(readItem(item, { version: 0, first: 'Ada' })).toEqual(item.fallback());
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Property-based tests of the parsers that meet hostile bytes (issue 13 §5): `*.fuzz.test.ts`
+ * Property-based tests of the parsers that meet hostile bytes (docs/security.md): `*.fuzz.test.ts`
  * beside each subject's tests. `npm test` runs a short pass (seconds); `npm run fuzz` a long one
  * (FUZZ_RUNS runs a property). A failure prints fast-check's seed and shrunk counterexample:
  * FUZZ_SEED=<seed> replays it.

@@ -12,6 +12,7 @@ import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { writeSiteDir } from '../fixtures/site-files';
 import { northlight } from '../fixtures/sites/northlight';
 import { northlightStale } from '../fixtures/sites/northlight-stale';
+import { assertReport } from '../helpers/report-schema';
 
 interface Run {
   code: number | null;
@@ -129,6 +130,7 @@ describe('installed from the tarball, offline, into an empty prefix', () => {
     const r = await run(bin, ['check', server.publicOrigin('northlight'), ...storeArgs()], elsewhere);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as Report;
+    assertReport(report, 'the installed check --json');
     expect(report.verdict).toBe(northlight.expect.verdict);
     expect(Object.fromEntries(report.skills.map((s) => [s.name, s.status]))).toEqual(northlight.expect.skills);
   });

@@ -82,35 +82,53 @@ export const POPPY = {
   excludedTasks: 'excluded_tasks',
 } as const;
 
-/**
- * The tree of known poppy.json fields, used to report unknown ones (info, with a did-you-mean).
- * `true` marks a leaf; `'map'` an object whose keys are data (scopes, extension names), not fields;
- * an array holds the shape of each item. Includes the nested draft 0.1 names of D8.
- */
-export type FieldTree = { readonly [key: string]: true | 'map' | FieldTree | readonly [FieldTree] };
-export const POPPY_FIELD_TREE: FieldTree = {
-  protocol_version: true,
-  organization: { name: true, domain: true },
-  auth: {
-    issuer: true,
-    direct: { scopes: true },
-    device: { scopes: true },
-    mediated: { endpoint: true, fields: [{ name: true, label: true, secret: true }], scopes: true },
-    custom_scopes: 'map',
-  },
-  agent: { protocols: [{ type: true, endpoint: true, resource: true }] },
-  apis: [{ type: true, url: true, description: true, resource: true }],
-  web: { browser_session_endpoint: true },
-  extensions: 'map',
-  skill_index: true, // checked by the skill-index module with its own rules
-  excluded_tasks: true, // tolerant shape (D2), checked on its own
-};
+/** Nested poppy.json field names, each in one place; the tree below is built from them. */
+export const ORGANIZATION = { name: 'name', domain: 'domain' } as const;
+export const AUTH = { issuer: 'issuer', customScopes: 'custom_scopes' } as const;
+/** Inside each sign-in type. */
+export const SIGN_IN = { scopes: 'scopes' } as const;
+export const MEDIATED = { endpoint: 'endpoint', fields: 'fields' } as const;
+export const MEDIATED_FIELD = { name: 'name', label: 'label', secret: 'secret' } as const;
+export const AGENT = { protocols: 'protocols' } as const;
+export const AGENT_PROTOCOL = { type: 'type', endpoint: 'endpoint', resource: 'resource' } as const;
+export const API = { type: 'type', url: 'url', description: 'description', resource: 'resource' } as const;
+export const WEB = { browserSessionEndpoint: 'browser_session_endpoint' } as const;
+/** Inside each extension's value; extension contents are otherwise the extension's business. */
+export const EXTENSION = { version: 'version' } as const;
 
 /** Sign-in types under `auth`, in the order the panel shows them. */
 export const SIGN_IN_TYPES = ['direct', 'device', 'mediated'] as const;
 export type SignInType = (typeof SIGN_IN_TYPES)[number];
 /** What the panel shows when `auth` offers no sign-in type: signed-out Sessions only. */
 export const SIGNED_OUT = 'signed-out' as const;
+
+/**
+ * The tree of known poppy.json fields, used to report unknown ones (info, with a did-you-mean),
+ * built from the names above so a name changes in one place. `true` marks a leaf; `'map'` an
+ * object whose keys are data (scopes, extension names), not fields; an array holds the shape of
+ * each item. Includes the nested draft 0.1 names of D8.
+ */
+export type FieldTree = { readonly [key: string]: true | 'map' | FieldTree | readonly [FieldTree] };
+const leaves = (names: Readonly<Record<string, string>>): FieldTree => Object.fromEntries(Object.values(names).map((n) => [n, true]));
+const signIn = (type: SignInType): FieldTree =>
+  type === 'mediated'
+    ? { [MEDIATED.endpoint]: true, [MEDIATED.fields]: [leaves(MEDIATED_FIELD)], [SIGN_IN.scopes]: true }
+    : { [SIGN_IN.scopes]: true };
+export const POPPY_FIELD_TREE: FieldTree = {
+  [POPPY.protocolVersion]: true,
+  [POPPY.organization]: leaves(ORGANIZATION),
+  [POPPY.auth]: {
+    [AUTH.issuer]: true,
+    ...Object.fromEntries(SIGN_IN_TYPES.map((type) => [type, signIn(type)])),
+    [AUTH.customScopes]: 'map',
+  },
+  [POPPY.agent]: { [AGENT.protocols]: [leaves(AGENT_PROTOCOL)] },
+  [POPPY.apis]: [leaves(API)],
+  [POPPY.web]: leaves(WEB),
+  [POPPY.extensions]: 'map',
+  [POPPY.skillIndex]: true, // checked by the skill-index module with its own rules
+  [POPPY.excludedTasks]: true, // tolerant shape (D2), checked on its own
+};
 
 export const API_TYPES = ['openapi', 'mcp'] as const;
 export type ApiType = (typeof API_TYPES)[number];
@@ -236,7 +254,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 });
 
 /**
- * How long a visit waits before checking an origin again (issue 12 §5): at least `freshMs`;
+ * How long a visit waits before checking an origin again (docs/extension.md, "How often a site is asked"): at least `freshMs`;
  * "nothing published" about a day; the site's own Cache-Control (`CheckResult.serverFreshMs`)
  * within [freshMs, maxMs]. "Check again" always asks anew.
  */

@@ -295,7 +295,7 @@ export function createScheduler(deps: SchedulerDeps) {
     },
 
     /**
-     * "Check the remaining N" (issue 9 §4): the press is the user's opt-in to a bigger check of
+     * "Check the remaining N" (D5): the press is the user's opt-in to a bigger check of
      * the tab's own origin. The raised cap is stored first, so automatic re-checks, "Check
      * again" and a check restarted with the worker keep it. Nothing happens unless the origin's
      * last result stopped at a cap below the raised one.

@@ -2,7 +2,7 @@
  * At most one write in flight, and at most one started per `spacingMs`; meanwhile newer values
  * replace older ones. A check of a 200-skill index reports progress 200 times in a second: each
  * storage write costs the worker about a millisecond and wakes every page listening, so the panel
- * gets ten a second instead (`npm run bench`, issue 12 §1). `drained` writes what waits at once.
+ * gets ten a second instead (`npm run bench`, docs/benchmarks.md). `drained` writes what waits at once.
  */
 export function coalescedWrites<T>(write: (value: T) => Promise<void>, spacingMs = 0): { write(value: T): void; drained(): Promise<void> } {
   let pending: { value: T } | null = null;

@@ -9,7 +9,7 @@ import type { BodyBatch } from './skill-body-cache';
  * without it the engine contacts only the visited origin and leaves other hosts `not-checked`.
  * The transport is the browser's in the extension and Node's in tests. Each check gets its own
  * batch of the skill-body cache: one recall before the skills, written when the check ends
- * (issue 12 §2), once the scheduler has shown the result (`keep`).
+ * (docs/benchmarks.md), once the scheduler has shown the result (`keep`).
  */
 export function engineCheck(transport: Transport, bodies?: { batch(): BodyBatch }): RunCheck {
   return async (origin: string, { allHosts, revalidate, maxSkills }: CheckRequest, onProgress) => {

@@ -1,7 +1,7 @@
 /**
  * Where each of our failed requests had got to, from webRequest events: the URL a fetch started
  * at, and the URL it failed at after following redirects. `fetch` itself only says "Failed to
- * fetch"; explainingTransport (utils/network-guard.ts) turns a failure at a hop the policy refuses
+ * fetch"; explainingTransport (utils/extension/network-guard.ts) turns a failure at a hop the policy refuses
  * into that refused redirect. No browser API here: the background feeds it the events.
  */
 

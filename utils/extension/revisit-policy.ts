@@ -4,7 +4,7 @@ import { REVISIT } from '../engine/spec';
 import type { Revisit } from './platform/storage';
 
 /**
- * When a visit may check an origin again, from the check that just ended (issue 12 §5). Never
+ * When a visit may check an origin again, from the check that just ended (docs/extension.md, "How often a site is asked"). Never
  * sooner than `freshMs` (ten minutes: what every visit cost before); a site that publishes
  * nothing is asked again after about a day; otherwise, and for 404s that say so, the site's own
  * Cache-Control decides within [freshMs, REVISIT.maxMs]. "Check again" ignores all of this.

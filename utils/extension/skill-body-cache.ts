@@ -3,7 +3,7 @@
  * verified bodies by digest (the panel's preview) and, per skill URL, the validators it sent with
  * its body (the engine's `SkillMemory`, D5 revised: only a 304 to them lets that body stand in).
  *
- * One batch per check (issue 12 §2): `recall` reads the index once and starts one read of the
+ * One batch per check (docs/benchmarks.md): `recall` reads the index once and starts one read of the
  * recalled bodies without waiting for it (the conditional requests need only the validators);
  * `keep` only queues, so a request's pool slot never waits on storage; the queue is written in
  * one storage call per `flush` (when the check ends), or sooner in the background past

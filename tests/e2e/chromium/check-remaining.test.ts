@@ -1,5 +1,5 @@
 /**
- * "Check the remaining N" (issue 9 §4) in the built extension: a store of 230 skills stops at the
+ * "Check the remaining N" (D5) in the built extension: a store of 230 skills stops at the
  * cap of 200; the button, pressed from the keyboard, checks the rest, and the panel, its headline
  * and the badge all say every skill is verified. One store, one press: kept short for CI.
  */

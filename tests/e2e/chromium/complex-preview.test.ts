@@ -1,4 +1,4 @@
-/** Issue 13 §1 in Chromium: the scenario of harness/complex-preview.ts. */
+/** The complex preview in Chromium: the scenario of harness/complex-preview.ts. */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { FixtureServer } from '../../fixtures/server';
 import { canaryLinks } from '../hostile-sites/canary-links';

@@ -1,5 +1,5 @@
 /**
- * The badge is always the tab's own (issue 13 §4), whatever kind of page the tab shows: a page
+ * The badge is always the tab's own (docs/security.md), whatever kind of page the tab shows: a page
  * served as text/plain, a PDF, and pages restored from the back/forward cache, going back and
  * forward between two stores with different badges (3 and 1 skills). Each page records in its
  * DOM whether the cache restored it, so the restores are known to have happened.

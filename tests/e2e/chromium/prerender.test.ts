@@ -1,5 +1,5 @@
 /**
- * The badge is always the tab's own (issue 13 §4) while speculation rules prerender another
+ * The badge is always the tab's own (docs/security.md) while speculation rules prerender another
  * store's page in the tab: the prerendered page runs its scripts, ours included, before anyone
  * goes there, so it is neither a visit nor a reason to contact its site; once the tab shows it,
  * it is both. Driven through Puppeteer (tests/e2e/harness/chromium-untraced.ts): under

@@ -1,5 +1,5 @@
 /**
- * A slow site cannot hold up the others (issue 13 §2): while one tab's check is stuck on a skill
+ * A slow site cannot hold up the others (docs/security.md): while one tab's check is stuck on a skill
  * file the site never finishes sending, a second tab's check of another site runs to the end and
  * its badge and panel settle first (ordering, never wall-clock). And a site whose 200 skill files
  * each drip one byte every 900 ms is ended by the extension's whole-check deadline: its panel

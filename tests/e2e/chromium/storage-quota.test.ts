@@ -1,5 +1,5 @@
 /**
- * Storage quotas (issue 13 §4): 16 public origins visited in a row, each publishing 200 verified
+ * Storage quotas (docs/security.md): 16 public origins visited in a row, each publishing 200 verified
  * skills whose descriptions and frontmatter are as long as the spec allows, so that their results
  * outgrow storage.session's quota (about 1 MB an origin against 10 MB) and the sweep runs.
  * storage.session (the per-origin results) and storage.local (the skill-body cache) stay

@@ -1,4 +1,4 @@
-/** Issue 13 §1 in Firefox ESR: the scenario of harness/complex-preview.ts. */
+/** The complex preview in Firefox ESR: the scenario of harness/complex-preview.ts. */
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { FixtureServer } from '../../fixtures/server';
 import { publicDomain } from '../../fixtures/site';

@@ -1,5 +1,5 @@
 /**
- * The whole hostile corpus in Firefox ESR (issue 13 §4), as the engine suite runs it in Node:
+ * The whole hostile corpus in Firefox ESR (docs/security.md), as the engine suite runs it in Node:
  * every site on a public-looking https origin settles the panel on the verdict and skill
  * statuses its fixture expects (where Firefox itself differs, said below), shows what went wrong
  * on screen, reaches no refused target and sends nothing that identifies the person.

@@ -1,5 +1,5 @@
 /**
- * The badge is always the tab's own in Firefox too (issue 13 §4): a page served as text/plain, a
+ * The badge is always the tab's own in Firefox too (docs/security.md): a page served as text/plain, a
  * PDF (Firefox's own viewer), and pages restored from the back/forward cache, going back and
  * forward between two stores with different badges; each page counts its restores in its DOM. Firefox has no speculation-rules prerender.
  */

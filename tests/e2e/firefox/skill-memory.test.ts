@@ -1,4 +1,4 @@
-// Issue 9 §1 in Firefox: statuses come from this check's answers, never from kept bodies.
+// D5 in Firefox: statuses come from this check's answers, never from kept bodies.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';

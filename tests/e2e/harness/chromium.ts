@@ -1,6 +1,6 @@
 /**
  * The built extension in headless Chromium (playwright-core, a persistent context, the flags
- * from docs/toolchain). The extension id comes from the worker's URL; the worker is reached
+ * below). The extension id comes from the worker's URL; the worker is reached
  * through CDP so tests can wake it (it stops after ~30 s idle) and stop it on purpose.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The scenario of issue 13 §1, for both browsers: the panel opens the 100 K setext skill
+ * The complex-preview scenario (docs/security.md), for both browsers: the panel opens the 100 K setext skill
  * (hostile-sites/complex-skill.ts) and a second site is visited while it is being previewed.
  * Asserted on state, never on elapsed time: the background answers with the text alone (it
  * parses nothing, so no check waits on a parse), the second tab gets its own settled badge, and

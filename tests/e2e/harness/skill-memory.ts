@@ -1,5 +1,5 @@
 /**
- * Issue 9 §1 in a real browser, the same steps in Chromium and Firefox: a skill's status comes
+ * D5 in a real browser, the same steps in Chromium and Firefox: a skill's status comes
  * only from what its URL answers during this check (or a 304 to the validators it sent), never
  * from a body the extension kept by digest.
  */

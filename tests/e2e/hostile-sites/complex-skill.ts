@@ -1,5 +1,5 @@
 /**
- * Issue 13 §1: a verified SKILL.md whose body is `'a\n=\n'.repeat(25000)` (100 K characters of
+ * docs/security.md, the preview: a verified SKILL.md whose body is `'a\n=\n'.repeat(25000)` (100 K characters of
  * setext headings). The previous parser took 37–49 s on it in the background worker, and every
  * other tab's check waited. Now the panel parses it in a worker of its own; past the tree's node
  * budget (25 000 headings) or its time budget it shows the text instead.

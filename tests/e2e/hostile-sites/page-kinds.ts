@@ -1,5 +1,5 @@
 /**
- * Pages that are not ordinary HTML loads (issue 13 §4): a text/plain page, a PDF, and pages that
+ * Pages that are not ordinary HTML loads (docs/security.md): a text/plain page, a PDF, and pages that
  * the back/forward cache restores. Two stores with different badges (3 skills and 1), so a tab
  * showing the other's badge is caught. Each page counts in its own DOM how often the cache
  * restored it, so a test knows the restore really happened and did not pass on an ordinary load.

@@ -1,4 +1,4 @@
-// The whole check's budget (issue 13 §2): a deadline that per-request timeouts cannot add up past,
+// The whole check's budget (docs/security.md): a deadline that per-request timeouts cannot add up past,
 // and a byte allowance across all of a site's files. Real servers on 127.0.0.1; the limits are
 // shrunk through `limits` so the slow sites stay quick, and what is asserted is what happened
 // (which requests were made, what the report says), never how long it took.

@@ -1,4 +1,4 @@
-// Issue 12 §5, the engine's part: the discovery documents are asked with the validators they
+// How often a site is asked (docs/extension.md), the engine's part: the discovery documents are asked with the validators they
 // sent last time (a 304 stands in the kept document, findings unchanged), and the check says how
 // long the site's answers may be reused (serverFreshMs). Against the real fixture server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -38,7 +38,7 @@ beforeAll(async () => {
   server = await startFixtureServer({ sites: [...ALL_SITES, ...HOSTILE_SITES] });
   transport = createNodeTransport({ resolve: server.resolveMap, ca: server.caPem });
 });
-/** The figures the README's "Security and privacy" section quotes; printed once at the end. */
+/** The figures docs/security.md quotes; printed once at the end. */
 const tally = { cases: 0, requests: 0, leaks: 0 };
 const forbiddenHeader = (n: string) => n === 'cookie' || n === 'authorization' || n === 'referer' || n.includes('session');
 afterAll(async () => {
@@ -125,7 +125,7 @@ const CASES: Case[] = [
     codes: ['skill-unreachable'],
     reasons: { 'slow-skill': /within 1\.5 s/ },
   },
-  // Costs that add up (issue 13 §2): the whole check's deadline ends 200 drips; the bombs'
+  // Costs that add up (docs/security.md): the whole check's deadline ends 200 drips; the bombs'
   // frontmatter is over the parser's budget, so each verified file costs a lexer pass at most.
   {
     site: 'h-drip-many',
@@ -199,7 +199,7 @@ const CASES: Case[] = [
   },
   {
     site: 'h-201',
-    // Our cap, not the site's fault (issue 9 §4): the verdict stays ok, the warning says so.
+    // Our cap, not the site's fault (D5): the verdict stays ok, the warning says so.
     verdict: 'ok',
     counts: { verified: 200, 'not-checked': 1 },
     codes: ['too-many-skills'],

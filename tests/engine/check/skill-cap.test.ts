@@ -1,4 +1,4 @@
-// Our skill cap (issue 9 §4): past it the index's entries wait, and a check with the cap raised
+// Our skill cap (D5): past it the index's entries wait, and a check with the cap raised
 // (the panel's "Check the remaining N", the command line's default) checks them. Real fixture
 // server on 127.0.0.1, the command line's transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

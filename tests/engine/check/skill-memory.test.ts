@@ -1,4 +1,4 @@
-// D5 revised (issue 9 §1): a skill's status comes only from what its URL answers during this
+// D5 revised: a skill's status comes only from what its URL answers during this
 // check, or a 304 to the validators that URL sent with the body kept last time. Against the real
 // fixture server, whose static files carry ETags and answer If-None-Match with 304.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

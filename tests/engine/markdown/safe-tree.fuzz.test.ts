@@ -1,4 +1,4 @@
-// The Markdown tree on hostile text (issue 13 §5): whatever a SKILL.md body holds, the tree is
+// The Markdown tree on hostile text (docs/security.md): whatever a SKILL.md body holds, the tree is
 // built without throwing, holds only allowlisted kinds, stays within SAFE_TREE_LIMITS, and every
 // link it keeps passes the URL policy for the checked site.
 import fc from 'fast-check';
@@ -26,7 +26,7 @@ const KINDS = [
   'truncated',
 ];
 
-/** Markdown's constructs, the quadratic families of issue 13 §1 among them, and hostile targets. */
+/** Markdown's constructs, the quadratic families among them (docs/security.md), and hostile targets. */
 const PIECES = [
   '# ',
   '## ',

@@ -257,7 +257,7 @@ describe('safeLinkTarget: the one link rule (URL policy for the checked site)', 
     expect(safeLinkTarget(url, site)).toBe(href);
   });
 });
-describe('issue 13: no SKILL.md shape makes the preview slow', () => {
+describe('no SKILL.md shape makes the preview slow', () => {
   // The first three took 20 s to minutes in Node with the previous parser (micromark 4 via
   // mdast-util-from-markdown 2.1.0; `a\n=\n` ×25 000 took 37–49 s in Chromium); now each takes
   // about 0.1–0.3 s. The 15 s timeout is a bound with a wide margin for a busy machine, not a

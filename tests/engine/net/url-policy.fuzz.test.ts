@@ -1,4 +1,4 @@
-// The URL policy against a reference classification (issue 13 §5): every IPv4 and IPv6 address
+// The URL policy against a reference classification (docs/security.md): every IPv4 and IPv6 address
 // a site can name is refused for the reason ipaddr.js's special-purpose ranges give (a few
 // deliberate exceptions listed below), and any string at all is judged without throwing.
 import fc from 'fast-check';

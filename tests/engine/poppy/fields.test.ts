@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT, AGENT_PROTOCOL, API, AUTH, MEDIATED, MEDIATED_FIELD, ORGANIZATION, SIGN_IN, WEB } from '../../../utils/engine/poppy/names';
+import { AGENT, AGENT_PROTOCOL, API, AUTH, MEDIATED, MEDIATED_FIELD, ORGANIZATION, SIGN_IN, WEB } from '../../../utils/engine/spec';
 import { MAX_UNKNOWN_FIELD_FINDINGS } from '../../../utils/engine/json/unknown-fields';
 import { POPPY_CODES } from '../../../utils/engine/poppy';
 import { PROTOCOL_SCOPE_WORDS } from '../../../utils/engine/report/look';
@@ -13,7 +13,29 @@ function at(...keys: string[]): FieldTree {
   return (Array.isArray(node) ? node[0] : node) as FieldTree;
 }
 
-describe('poppy names match the field registry', () => {
+describe('the poppy.json field tree, built from the names in spec.ts', () => {
+  it('is the tree of draft 0.1 to 1.0, field for field and in order (the did-you-mean lists follow it)', () => {
+    expect(JSON.stringify(POPPY_FIELD_TREE)).toBe(
+      JSON.stringify({
+        protocol_version: true,
+        organization: { name: true, domain: true },
+        auth: {
+          issuer: true,
+          direct: { scopes: true },
+          device: { scopes: true },
+          mediated: { endpoint: true, fields: [{ name: true, label: true, secret: true }], scopes: true },
+          custom_scopes: 'map',
+        },
+        agent: { protocols: [{ type: true, endpoint: true, resource: true }] },
+        apis: [{ type: true, url: true, description: true, resource: true }],
+        web: { browser_session_endpoint: true },
+        extensions: 'map',
+        skill_index: true,
+        excluded_tasks: true,
+      }),
+    );
+  });
+
   it.each([
     ['organization', ORGANIZATION, at(POPPY.organization)],
     ['auth', AUTH, at(POPPY.auth)],

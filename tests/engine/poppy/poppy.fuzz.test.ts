@@ -1,4 +1,4 @@
-// poppy.json as the check reads it, from bytes (issue 13 §5): whatever a site serves, the reader
+// poppy.json as the check reads it, from bytes (docs/security.md): whatever a site serves, the reader
 // and the parser never throw, every failure is a well-formed finding, and the model stays within
 // the bounds of poppy/bounds.ts however large the document's values are.
 import fc from 'fast-check';

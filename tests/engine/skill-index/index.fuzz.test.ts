@@ -1,4 +1,4 @@
-// The skill index readers on anything a site serves (issue 13 §5): v0.2.0 (stand-alone and
+// The skill index readers on anything a site serves (docs/security.md): v0.2.0 (stand-alone and
 // embedded) and the legacy v0.1 file never throw, every problem is a well-formed finding, every
 // entry gets a status, and the entry cap (D5) holds whatever the list's length.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// The SKILL.md frontmatter reader on hostile bytes (issue 13 §5): it never throws, a file with no
+// The SKILL.md frontmatter reader on hostile bytes (docs/security.md): it never throws, a file with no
 // readable frontmatter always gets a finding, YAML over the budget (FRONTMATTER_LIMITS) is never
 // parsed, the copy kept in the report stays within PLAIN_LIMITS, and the fast reader for plain
 // `key: value` lines never changes a result.

@@ -6,7 +6,7 @@ const { packedBytes, entries, unpackedBytes, fileBytes, ratio, ratioFloorBytes, 
 const mediaTypes = { tarGz: MEDIA_TYPES.tarGz[0], zip: MEDIA_TYPES.zip[0] };
 
 /**
- * Archive findings (Decision D7; README, "Archives"). Each code's `says` names its values in the
+ * Archive findings (Decision D7; docs/archives.md). Each code's `says` names its values in the
  * order the lister passes them (problems.ts). A code with two sentences has one about the whole
  * archive (`archive`) and one naming the entry (`entry`, the entry's name first). Caps quote
  * ARCHIVE_LIMITS, so a changed limit is one line in spec.ts.
@@ -89,7 +89,7 @@ export const ARCHIVE_CODES = defineCodes({
     says: { archive: ['ratio', 'cap', 'floor'], entry: ['entry', 'ratio', 'cap', 'floor'] },
     hint: { cap: ratio, floor: formatBytes(ratioFloorBytes) },
   },
-  // Our own time budget: our limit, not the site's fault (issue 9 §4), so a warning.
+  // Our own time budget: our limit, not the site's fault (D5), so a warning.
   'archive-check-stopped': { severity: 'warning', says: ['budget'], hint: { budget: formatMs(budgetMs) } },
   // Where SKILL.md is
   'archive-skill-md-missing': { severity: 'error', says: [] },

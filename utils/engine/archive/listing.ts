@@ -7,7 +7,7 @@ import { ARCHIVE_CODES, type ArchiveCode } from './codes';
 import type { ArchiveFormat } from './detect';
 import { linkAbove, normalHardLinkTarget, resolveHardLink, resolveSymlink } from './links';
 import { hasArchiveSignature, isArchiveName } from './nested';
-import { checkName, displayName } from './names';
+import { checkName, displayName } from './entry-names';
 import type { ProblemParams, ProblemSink } from './problems';
 
 export type EntryType = 'file' | 'directory' | 'symlink' | 'hardlink' | 'char-device' | 'block-device' | 'fifo' | 'socket';

@@ -1,7 +1,7 @@
 // Reading one 512-byte tar header and PAX records: the fields tar itself uses to frame and name
 // entries (ustar, GNU and PAX; numbers in octal or GNU base-256).
 
-import { decodeName } from './names';
+import { decodeName } from './entry-names';
 
 export const BLOCK = 512;
 

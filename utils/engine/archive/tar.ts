@@ -4,7 +4,7 @@
 
 import { formatBytes } from '../net/fetch-bounded';
 import type { EntryType, Listing } from './listing';
-import { decodeName, displayName } from './names';
+import { decodeName, displayName } from './entry-names';
 import { FileHead } from './nested';
 import { BLOCK, checksumOk, isZeroBlock, parsePax, readHeader, type PaxValues, type RawHeader } from './tar-header';
 

@@ -8,7 +8,7 @@ import { Crc32 } from './crc32';
 import { flateErrorCode } from './flate-error';
 import { formatBytes } from '../net/fetch-bounded';
 import type { EntryType, Listing } from './listing';
-import { decodeName, displayName } from './names';
+import { decodeName, displayName } from './entry-names';
 import { FileHead } from './nested';
 import { firstStep, nextStep } from './steps';
 import { readCentralDirectory } from './zip-end';

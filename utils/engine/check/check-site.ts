@@ -37,7 +37,7 @@ export interface CheckResult {
   rawDocuments?: RawText[];
   /** The shortest time the site's own answers (discovery documents, skill files, 404s included)
    *  may be reused without asking, per their Cache-Control: 0 for no-cache or no-store, null
-   *  when none said (or absent). The extension spaces its automatic checks by it (issue 12 §5). */
+   *  when none said (or absent). The extension spaces its automatic checks by it (docs/extension.md, "How often a site is asked"). */
   serverFreshMs?: number | null;
 }
 

@@ -8,7 +8,7 @@ import type { HostLog } from './offline';
 /**
  * SHA-256 of the exact bytes as lower-case hex. The default is WebCrypto (`sha256Hex`), which runs
  * everywhere; Node's command line injects `node:crypto`, whose synchronous hash skips WebCrypto's
- * hand-off to a thread pool and back for every file (issue 12 §3).
+ * hand-off to a thread pool and back for every file (docs/benchmarks.md).
  */
 export type Sha256 = (bytes: Uint8Array) => string | Promise<string>;
 

@@ -63,7 +63,7 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
 }
 
 /**
- * The document, asked with the validators it sent last time (issue 12 §5). A 304 stands in the
+ * The document, asked with the validators it sent last time (docs/extension.md, "How often a site is asked"). A 304 stands in the
  * kept answer: its bytes, and the headers a 304 need not repeat. Without the kept bytes (gone
  * from the store) it is asked again, whole.
  */

@@ -6,7 +6,7 @@
  *
  * One batch per check: one `recall` before the first skill request, answers queued with `keep`
  * (which returns at once: storage never sits inside a request's pool slot) and written by the
- * store after the check (issue 12 §2). The CLI keeps none.
+ * store after the check (docs/benchmarks.md). The CLI keeps none.
  */
 import type { Validators } from '../net/fetch-types';
 

@@ -20,7 +20,7 @@ export async function recallUrls(urls: readonly string[], ctx: CheckContext): Pr
   }
 }
 
-/** The discovery documents: asked conditionally with what they sent last time (issue 12 §5). */
+/** The discovery documents: asked conditionally with what they sent last time (docs/extension.md, "How often a site is asked"). */
 export const discoveryUrls = (origin: string) =>
   [WELL_KNOWN.poppy, WELL_KNOWN.skillIndex, WELL_KNOWN.legacySkillIndex].map((p) => origin + p);
 

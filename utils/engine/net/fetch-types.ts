@@ -11,7 +11,7 @@ export interface Transport {
   /**
    * One request. A transport marked with `honoursStop` (Node's) ends it through `stop` (body
    * included) and gets no `init.signal`: the fetch module then makes no AbortController, the
-   * dearest object of a request in Node (issue 12 §3). Any other transport (the browser's fetch,
+   * dearest object of a request in Node (docs/benchmarks.md). Any other transport (the browser's fetch,
    * a wrapper) may ignore `stop`: it gets `init.signal`, tied to the same stop.
    */
   fetch(url: string, init: RequestInit, stop?: RequestStop): Promise<TransportResponse>;

@@ -1,7 +1,7 @@
 /**
  * How one request, or every request of a check, is stopped from outside (its timeout, the
  * caller, the whole check's deadline) without an AbortController per request: the dearest
- * object of a request in Node (issue 12 §3). The fetch module (fetch-bounded.ts) makes them;
+ * object of a request in Node (docs/benchmarks.md). The fetch module (fetch-bounded.ts) makes them;
  * a transport marked with `honoursStop` (the command line's) ends its request through them.
  */
 import type { Transport } from './fetch-types';

@@ -3,7 +3,7 @@ import type { AgentProtocol, ApiInfo } from '../report/report';
 import { API_TYPES, POPPY } from '../spec';
 import { LISTS, STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
-import { AGENT, AGENT_PROTOCOL, API, WEB } from './names';
+import { AGENT, AGENT_PROTOCOL, API, WEB } from '../spec';
 import { label, type Path, type PoppyReader } from './reader';
 import { readHttpsUrl } from './urls';
 import { or } from '../report/words';

@@ -3,7 +3,7 @@ import type { MediatedField, ScopeInfo, SignIn } from '../report/report';
 import { POPPY, PROTOCOL_SCOPES, RESERVED_SCOPE_PREFIX, SIGNED_OUT, SIGN_IN_TYPES, type SignInType } from '../spec';
 import { LISTS, MAX_SCOPES, STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
-import { AUTH, MEDIATED, MEDIATED_FIELD, SIGN_IN } from './names';
+import { AUTH, MEDIATED, MEDIATED_FIELD, SIGN_IN } from '../spec';
 import { label, type Path, type PoppyReader } from './reader';
 import { readHttpsUrl } from './urls';
 import { and } from '../report/words';

@@ -3,7 +3,7 @@ import { KINDS } from '../json/values';
 import { defineCodes } from '../report/findings';
 import { and, or, sentence } from '../report/words';
 import { API_TYPES, EXCLUDED_TASK_TEXT_KEYS, POPPY, PROTOCOL_SCOPES, RESERVED_SCOPE_PREFIX } from '../spec';
-import { AUTH, ORGANIZATION } from './names';
+import { AUTH, ORGANIZATION } from '../spec';
 
 const quoted = (values: readonly string[]) => values.map((v) => JSON.stringify(v));
 const AGENT_SURFACE = or([POPPY.agent, POPPY.apis, POPPY.web]);

@@ -3,7 +3,7 @@ import type { ExtensionInfo } from '../report/report';
 import { BUILT_IN_EXTENSIONS, POPPY } from '../spec';
 import { MAX_EXTENSIONS, STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
-import { EXTENSION } from './names';
+import { EXTENSION } from '../spec';
 import type { PoppyReader } from './reader';
 
 /** `domain/feature`: a dotted host name, a slash, and a feature name (check 11). */

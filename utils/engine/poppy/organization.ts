@@ -3,7 +3,7 @@ import type { PoppyModel } from '../report/report';
 import { POPPY } from '../spec';
 import { STRINGS } from './bounds';
 import { POPPY_CODES } from './codes';
-import { ORGANIZATION } from './names';
+import { ORGANIZATION } from '../spec';
 import { label, type PoppyReader } from './reader';
 
 const WWW = 'www.';

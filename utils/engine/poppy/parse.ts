@@ -7,7 +7,7 @@ import { readAuth } from './auth';
 import { POPPY_CODES as C } from './codes';
 import { readExcludedTasks } from './excluded-tasks';
 import { readExtensions } from './extensions';
-import { WEB } from './names';
+import { WEB } from '../spec';
 import { readOrganization } from './organization';
 import { PoppyReader } from './reader';
 import { reportPoppyUnknownFields } from './unknown-fields';

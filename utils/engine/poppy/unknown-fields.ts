@@ -3,7 +3,7 @@ import { isObject, own, type JsonObject } from '../json/values';
 import { POPPY, POPPY_FIELD_TREE, type FieldTree } from '../spec';
 import { LISTS, type ListBound } from './bounds';
 import { POPPY_CODES as C } from './codes';
-import { AGENT, MEDIATED } from './names';
+import { AGENT, MEDIATED } from '../spec';
 import type { Path, PoppyReader } from './reader';
 
 /** Array fields of the tree and how many of their items the model reads: we walk no more. */

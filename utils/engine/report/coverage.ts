@@ -2,7 +2,7 @@ import { sentence, type Words } from './words';
 import type { Report } from './report';
 
 /**
- * What a check could not look at yet (issue 9 §4): skills on other hosts that privacy settings
+ * What a check could not look at yet (D5): skills on other hosts that privacy settings
  * keep us from asking (D5), skills past our cap, and sign-in documents on other hosts. These are
  * our limits, never the site's errors, and never "everything checks out": the panel, the badge,
  * the exports and the command line say "N of M skills could not be checked yet".

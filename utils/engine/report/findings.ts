@@ -21,7 +21,7 @@ export interface Finding {
   /** The index entry this finding belongs to, when there is one. */
   skill?: string;
   /** About a limit of ours (a cap, privacy keeping another host unasked), not a fault of the
-   *  site: shown, but it never moves the verdict (issue 9 §4). */
+   *  site: shown, but it never moves the verdict (D5). */
   ourLimit?: true;
 }
 
@@ -83,7 +83,7 @@ function isSingle(says: CodeDeclaration['says']): says is SentenceDeclaration {
 
 /**
  * Declares a module's finding codes (the keys are the kebab-case codes themselves) with their
- * sentences. tests/unit/catalog.test.ts checks every sentence against the English catalog.
+ * sentences. tests/engine/report/catalog.test.ts checks every sentence against the English catalog.
  */
 export function defineCodes<const T extends Readonly<Record<string, CodeDeclaration>>>(
   table: T,

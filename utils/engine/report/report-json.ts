@@ -43,13 +43,13 @@ export interface ReportJson extends Omit<Report, 'findings' | 'skills' | 'trust'
   trust: TrustJson | null;
   /** Set when an index lists more skills than were checked (our limit); null otherwise. */
   cap: SkillCap | null;
-  /** What could not be checked yet (issue 9 §4): never read as "everything checks out". */
+  /** What could not be checked yet (D5): never read as "everything checks out". */
   coverage: Coverage;
 }
 
 /**
  * The report as plain JSON (the command line's `--json`, the panel's "Copy as JSON"; its shape is
- * in the README): the words are rendered at export time in the exporter's language, and the keys
+ * in docs/report-format.md): the words are rendered at export time in the exporter's language, and the keys
  * and values stay, so a tool can match on them or render them again in another language.
  */
 export function reportToJson(report: Report, source: MessageSource): ReportJson {

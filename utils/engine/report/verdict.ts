@@ -7,7 +7,7 @@ import type { Verdict } from '../spec';
  * ok, or none when nothing is published and nothing needs the owner's attention. A document
  * that answers with HTML is "not published" but still a warning, never ok (D8). Findings about
  * our own limits (`ourLimit`: a cap, another host not asked yet) say what we did not look at,
- * not what the site did wrong, so they never move it (issue 9 §4); `coverage()` reports them.
+ * not what the site did wrong, so they never move it (D5); `coverage()` reports them.
  */
 export function computeVerdict(published: boolean, skills: readonly SkillReport[], findings: readonly Finding[]): Verdict {
   const site = findings.filter((f) => !f.ourLimit);

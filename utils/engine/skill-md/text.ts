@@ -1,7 +1,7 @@
 /**
  * Length in code points, as the specification and skills-ref (Python `len`) count: 1024 emoji
  * fit. A surrogate pair is one code point, a lone surrogate one too (as `for…of` counts them);
- * a loop over char codes, because every SKILL.md's name and description is counted (issue 12 §3).
+ * a loop over char codes, because every SKILL.md's name and description is counted (docs/benchmarks.md).
  */
 export function codePoints(s: string): number {
   let n = s.length;

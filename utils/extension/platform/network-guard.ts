@@ -14,7 +14,7 @@ type Started = { initiator?: string; originUrl?: string };
 const FILTER = { urls: ['<all_urls>'], tabId: -1 };
 
 /**
- * The network guard's wiring (utils/network-guard.ts has the rules). Verified in Chromium 156 and
+ * The network guard's wiring (utils/extension/network-guard.ts has the rules). Verified in Chromium 156 and
  * Firefox ESR 153: session rules of `declarativeNetRequestWithHostAccess` stop our background's
  * own fetches, redirect hops included, so no blocking webRequest is needed in either. Checks run
  * under the mode lock; public ones also note our redirects and failures (webRequest, observing

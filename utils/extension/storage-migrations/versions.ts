@@ -1,7 +1,8 @@
 /**
- * Stored data carries a schema version so a later release can read what an earlier one wrote
- * (storage.local outlives updates). Each `vN-to-vM` file turns one old shape into the next; the
- * readers in this folder run every step and fall back to defaults for anything unknown or corrupt.
+ * Each item of storage.local carries a schema version so a later release can read what an earlier
+ * one wrote (storage.local outlives updates). Every item starts at version 1, the first release's
+ * shape: a release that changes one bumps its version here and adds the step to its declaration's
+ * `migrations` (index.ts), as WXT's `storage.defineItem({ version, migrations })` does.
  */
 
 /** The options as this release writes them. */
@@ -12,22 +13,22 @@ export interface StoredOptions {
   /** Also fetch skill files hosted on other sites during automatic checks (D5 opt-in). */
   autoOtherHosts: boolean;
 }
-export const OPTIONS_VERSION = 2;
+export const OPTIONS_VERSION = 1;
 /** The options as the rest of the extension sees them. */
 export type Options = Omit<StoredOptions, 'version'>;
 
 /**
  * The skill-body cache's index as this release writes it: bodies as [hex, stored size], and the
  * validators each skill URL sent with its verified body (D5: a 304 to them lets that body stand
- * in for the answer), both oldest first. Since version 4 it is stored packed, as one JSON string
- * (utils/extension/packed-json.ts).
+ * in for the answer), both oldest first. Stored packed, as one JSON string
+ * (utils/extension/packed-json.ts): storage converts a string at once, a nested value value by value.
  */
 export interface StoredBodyIndex {
   version: typeof BODY_INDEX_VERSION;
   bodies: [hex: string, size: number][];
   urls: StoredUrl[];
 }
-export const BODY_INDEX_VERSION = 4;
+export const BODY_INDEX_VERSION = 1;
 
 /** One skill URL's last verified answer: the body's digest and what a 304 need not repeat. */
 export interface StoredUrl {
@@ -42,7 +43,7 @@ export interface StoredUrl {
 }
 
 /**
- * When to check each origin again on a visit (issue 12 §5): [origin, until (epoch ms), nothing
+ * When to check each origin again on a visit (docs/extension.md, "How often a site is asked"): [origin, until (epoch ms), nothing
  * published], oldest first. "Nothing published" is remembered about a day; a site's
  * Cache-Control can lengthen the wait for the rest. "Check again" ignores it.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../utils/extension/i18n';
 import { SEVERITY_LOOK, SKILL_SOURCE_WORDS, SKILL_STATUS_LOOK, VERDICT_LOOK } from '../../utils/engine/report/look';
 import { MISMATCH_CAUSE_WORDS } from '../../utils/engine/report/mismatch-words';
-import { checkedAgo, reportShape, skillHost, sortSkills } from '../../components/report-view';
+import { checkedAgo, reportShape, skillHost, sortSkills } from '../../components/report-display';
 import type { Report } from '../../utils/engine/report/report';
 import { SKILL_STATUSES } from '../../utils/engine/spec';
 import { MESSAGES, translate as t } from './locale';

@@ -3,13 +3,13 @@ import type { CheckCount, SiteQuiet } from '../utils/extension/panel-types';
 import { ExcludedTasks } from './ExcludedTasks';
 import { FoldedSections } from './FoldedSections';
 import { OwnersSection } from './OwnersSection';
-import { reportShape } from './report-view';
+import { reportShape } from './report-display';
 import { CheckBar } from './ReportTools';
 import { SiteChoice } from './SiteChoice';
 import { SiteHeader } from './SiteHeader';
 import { SkillSection } from './SkillSection';
 
-export interface ReportViewProps {
+export interface ReportBodyProps {
   report: Report;
   rawPoppy: string | null;
   now: Date;
@@ -24,7 +24,7 @@ export interface ReportViewProps {
  * and the excluded tasks; sign-in, APIs and the company's agent folded into one-line summaries;
  * everything a site owner needs in one section at the end.
  */
-export function ReportView(props: ReportViewProps) {
+export function ReportBody(props: ReportBodyProps) {
   const { report } = props;
   const shape = reportShape(report);
   return (
