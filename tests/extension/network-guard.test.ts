@@ -392,6 +392,7 @@ describe('explainingTransport with fetchBounded', () => {
       site: siteContext('https://shop.poppy.test'),
       transport: explainingTransport(following(), log.failedAt),
       limits: DEFAULT_LIMITS,
+      mayContact: () => true,
     });
   }
 

@@ -109,6 +109,8 @@ export interface SkillReport {
    *  keep us from contacting yet, past the entry cap (D5), or in a format (index or entry type)
    *  that we list but do not verify. */
   notChecked?: 'other-host' | 'over-cap' | 'format';
+  /** A `not-checked` skill whose URL redirects to another host not contacted yet: that address. */
+  redirectsTo?: string;
   contentType?: string | null;
   mismatch?: MismatchCause[];
   /** Parsed SKILL.md frontmatter of a verified skill-md (or of an archive's SKILL.md), as plain JSON values. */
@@ -161,6 +163,9 @@ export interface DocumentInfo {
    * sign-in page, plain text: D8). A document that failed any other way is neither.
    */
   absent: boolean;
+  /** Its URL redirects to another host this check may not contact yet (D5): the address not
+   *  asked. Opening the panel, or the command line without `--same-origin-only`, follows it. */
+  redirectsTo?: string;
 }
 
 /** A check that ran out of its budget before it was done (Limits.checkMs, Limits.siteBytes). */

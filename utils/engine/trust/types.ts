@@ -35,6 +35,8 @@ export interface TrustLink {
   status: 'verified' | 'failed' | 'unreachable' | 'blocked' | 'not-checked';
   /** Why, for `unreachable`, `blocked` and `not-checked`. */
   reason?: Words;
+  /** `not-checked` because `url` redirects to another host not contacted yet: that address. */
+  redirectsTo?: string;
   /** The values compared, in the order checked. */
   checks: TrustCheck[];
 }
