@@ -30,7 +30,7 @@ async function probe(mode: Mode, url: string): Promise<void> {
   const started = performance.now();
   const results = await Promise.all(
     Array.from({ length: PARALLEL }, (_, i) =>
-      fetchBounded(`${url}?${i}`, { kind: 'index', site: siteContext(origin), transport, limits: DEFAULT_LIMITS }),
+      fetchBounded(`${url}?${i}`, { kind: 'index', site: siteContext(origin), transport, limits: DEFAULT_LIMITS, mayContact: () => false }),
     ),
   );
   clearInterval(sampler);

@@ -81,7 +81,7 @@ function CoverageNote(props: { report: Report; busy: boolean }) {
   if (isComplete(c)) return null;
   // Other hosts are asked by the bigger check too: one button does both.
   const raisable = c.overCap > 0 && props.report.cap !== undefined && props.report.cap.limit < RAISED_MAX_SKILLS;
-  const waitingOnOtherHosts = (c.otherHost > 0 || c.trustUnchecked) && !raisable;
+  const waitingOnOtherHosts = (c.otherHost > 0 || c.trustUnchecked || c.documentsUnchecked) && !raisable;
   return (
     <div class="coverage" data-coverage>
       {coverageWords(c).map((words, i) => (

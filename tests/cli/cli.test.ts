@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, buildCli, caFileFor, cli, run } from './cli-process';
 import type { Report } from '../../utils/engine/report/report';
+import type { ReportJson } from '../../utils/engine/report/report-json';
 import { startFixtureServer, type FixtureServer } from '../fixtures/server';
 import { ARCHIVE_BOOKS_FILES } from '../fixtures/sites/archive-books';
 import { ALL_SITES } from '../fixtures/sites/index';
@@ -86,6 +87,61 @@ describe('poppy-inspector check --json', () => {
     const r = await cli('check', server.origin('second-origin'), '--json', '--same-origin-only');
     const report = JSON.parse(r.stdout) as Report;
     expect(report.skills.map((s) => s.status)).toEqual(['not-checked', 'not-checked', 'not-checked']);
+  });
+
+  describe('redirects to another host (D5, D10: every hop obeys the contact rule)', () => {
+    const atHop = () => server.requests.filter((q) => q.site === 'skills-cdn-hop').map((q) => q.url);
+    const hop = () => new URL(server.publicOrigin('skills-cdn-hop')).host;
+    const check = async (site: string, ...flags: string[]) => {
+      server.clearRequests();
+      return cli('check', server.publicOrigin(site), ...publicArgs(), ...flags);
+    };
+
+    it('--same-origin-only: a skill or sign-in hop is not made; not-checked in JSON, text and Markdown', async () => {
+      const json = await check('redirect-away', '--json', '--same-origin-only');
+      expect(atHop()).toEqual([]);
+      const report = JSON.parse(json.stdout) as ReportJson;
+      expect(report.skills.map((s) => [s.status, s.notChecked, s.reason])).toEqual([
+        ['not-checked', 'other-host', `redirects to ${hop()}; not checked yet`],
+        ['not-checked', 'other-host', `redirects to ${hop()}; not checked yet`],
+      ]);
+      expect(report.trust?.status).toBe('not-checked');
+      expect([report.verdict, report.state, json.code]).toEqual(['ok', 'unverified', 0]);
+      const text = await check('redirect-away', '--same-origin-only');
+      expect(atHop()).toEqual([]);
+      expect(text.stdout).toContain(`redirects to ${hop()}; not checked yet`);
+      expect(text.stdout).toContain('2 of 2 skills could not be checked yet.');
+      const markdown = await check('redirect-away', '--format', 'markdown', '--same-origin-only');
+      expect(atHop()).toEqual([]);
+      expect(markdown.stdout).toContain(`redirects to ${hop()}; not checked yet`);
+    });
+
+    it('--same-origin-only: poppy.json redirecting away is not followed, and the report says so', async () => {
+      const r = await check('redirect-away-docs', '--json', '--same-origin-only');
+      expect(atHop()).toEqual([]);
+      const report = JSON.parse(r.stdout) as ReportJson;
+      expect(report.findings.map((f) => f.code)).toContain('redirect-not-followed');
+      expect([report.state, r.code]).toEqual(['unverified', 0]);
+    });
+
+    it('by default: the hops are followed and everything verifies', async () => {
+      const away = JSON.parse((await check('redirect-away', '--json')).stdout) as ReportJson;
+      expect(atHop()).toEqual(
+        expect.arrayContaining([
+          '/moved/find-plants/SKILL.md',
+          '/moved/book-garden-visit/SKILL.md',
+          '/moved/redirect-away/oauth-protected-resource',
+        ]),
+      );
+      expect([away.skills.map((s) => s.status), away.trust?.status, away.state]).toEqual([
+        ['verified', 'verified'],
+        'verified',
+        'verified',
+      ]);
+      const docs = JSON.parse((await check('redirect-away-docs', '--json')).stdout) as ReportJson;
+      expect(atHop()).toContain('/moved/redirect-away-docs/poppy.json');
+      expect([docs.skills.map((s) => s.status), docs.state]).toEqual([['verified', 'verified'], 'verified']);
+    });
   });
 });
 

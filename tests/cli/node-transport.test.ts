@@ -102,6 +102,7 @@ describe('createNodeTransport', () => {
         site: siteContext('http://localhost:1'),
         transport,
         limits: DEFAULT_LIMITS,
+        mayContact: () => true,
       });
       expect(result).toMatchObject({ ok: false, reason: 'network' });
       expect(result.ok ? '' : english(result.detail)).toMatch(
@@ -224,7 +225,13 @@ async function checkRawAnswer(rest: string): Promise<FetchResult> {
   await once(server, 'listening');
   try {
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const options = { kind: 'skill-md', site: siteContext(origin), transport: createNodeTransport(), limits: DEFAULT_LIMITS } as const;
+    const options = {
+      kind: 'skill-md',
+      site: siteContext(origin),
+      transport: createNodeTransport(),
+      limits: DEFAULT_LIMITS,
+      mayContact: () => false,
+    } as const;
     return await fetchBounded(`${origin}/SKILL.md`, options);
   } finally {
     server.close();

@@ -100,6 +100,7 @@ describe('skill rows', () => {
     ],
     ['skipped', 'Skipped — not verified', '⚠', ENTRY_REASONS.interimFormat({}), 'interim draft format: not verified'],
     ['not-checked', 'Not checked', '—', SKILL_REASONS.hostedOn({ host: 'skills-cdn.example' }), 'hosted on skills-cdn.example'],
+    ['not-checked', 'Not checked', '—', FETCH_WORDS.redirectsTo({ host: 'cdn.example' }), 'redirects to cdn.example; not checked yet'],
     ['not-checked', 'Not checked', '—', ENTRY_REASONS.overCap({ max: 200 }), 'over the 200-entry limit'],
   ] as const)('%s: symbol, words and the reason (%s, %s)', (status, words, symbol, reason, shown) => {
     const report = reports.northlightOk();

@@ -190,6 +190,19 @@ describe('what could not be checked yet, on the first screen', () => {
     expect(buttons(root, 'Check skills on other sites')).toHaveLength(1);
   });
 
+  it('poppy.json redirecting to another host not asked yet: not "could not check", said, with the button', () => {
+    const report = reports.nothingPublished();
+    report.documents = report.documents.filter((d) => d.kind !== 'legacy-index');
+    Object.assign(report.documents[0]!, { httpStatus: 302, absent: false, redirectsTo: 'https://cdn.example/poppy.json' });
+    const { root, actions } = renderPanel(reportView(report));
+    expect(text(root.querySelector('[data-summary]'))).toBe('Its documents redirect to another site: open the panel to check them.');
+    expect(text(root.querySelector('[data-coverage]'))).toContain(
+      'A document of this site redirects to another site and was not read yet.',
+    );
+    fireEvent.click(buttons(root, 'Check skills on other sites')[0]!);
+    expect(actions.checkOtherHosts).toHaveBeenCalledTimes(1);
+  });
+
   it('everything looked at: no note', () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
     expect(root.querySelector('[data-coverage]')).toBeNull();

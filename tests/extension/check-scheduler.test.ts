@@ -487,8 +487,26 @@ describe('panelNeedsCheck', () => {
       ],
     },
   };
+  // poppy.json redirecting to another host (D5): not followed until the panel opens.
+  const documentElsewhere = report(A, 'none');
+  documentElsewhere.documents = [
+    {
+      kind: 'poppy',
+      requestedUrl: `${A}/.well-known/poppy.json`,
+      url: `${A}/.well-known/poppy.json`,
+      httpStatus: 302,
+      contentType: null,
+      bytes: null,
+      redirected: true,
+      published: false,
+      absent: false,
+      redirectsTo: `${B}/poppy.json`,
+    },
+  ];
   it.each<[string, storage.StoredResult | null, boolean]>([
     ['nothing cached', null, true],
+    ['fresh, poppy.json redirecting to another host waiting', result(documentElsewhere, NOW, false), true],
+    ['fresh, poppy.json redirecting to another host done', result(documentElsewhere, NOW, true), false],
     ['stale', result(mixed, NOW - DEFAULT_LIMITS.freshMs, true), true],
     ['fresh, other hosts waiting', result(mixed, NOW, false), true],
     ['fresh, other hosts done', result(mixed, NOW, true), false],

@@ -5,16 +5,18 @@
  * public and local checks apart, and a request the browser stopped at a refused redirect hop is
  * reported as that refused redirect by fetchBounded (real servers on 127.0.0.1).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeTransport } from '../../cli/node-transport';
 import { createFailureLog } from '../../utils/extension/failure-log';
 import { createModeLock } from '../../utils/extension/guard-lock';
-import { fetchBounded, type FetchResult } from '../../utils/engine/net/fetch-bounded';
+import { fetchBounded, type FetchResult, type Transport } from '../../utils/engine/net/fetch-bounded';
 import {
   explainingTransport,
   GUARD_PATTERNS,
+  readableRedirects,
   GUARD_RULE_IDS,
   guardBlocks,
   guardModeFor,
@@ -392,6 +394,7 @@ describe('explainingTransport with fetchBounded', () => {
       site: siteContext('https://shop.poppy.test'),
       transport: explainingTransport(following(), log.failedAt),
       limits: DEFAULT_LIMITS,
+      mayContact: () => true,
     });
   }
 
@@ -415,5 +418,78 @@ describe('explainingTransport with fetchBounded', () => {
   it('passes successful answers through', async () => {
     const result = await fetchVia(`https://shop.poppy.test:${server.port}/real`, null);
     expect(result).toMatchObject({ ok: true, redirected: true, url: `https://shop.poppy.test:${server.port}/real` });
+  });
+});
+
+describe('readableRedirects with fetchBounded (manual redirects in a browser)', () => {
+  let site: TestServer;
+  let other: TestServer;
+  const tls = makeTestCert();
+
+  beforeAll(async () => {
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      const to = new URL(req.url ?? '/', 'https://x').searchParams.get('to');
+      if (to) res.writeHead(302, { location: to }).end();
+      else res.writeHead(200, { 'content-type': 'text/markdown', 'access-control-allow-origin': '*' }).end('# ok\n');
+    };
+    site = await startServer(handler, tls);
+    other = await startServer(handler, tls);
+  });
+  afterAll(() => Promise.all([site.close(), other.close()]));
+
+  /**
+   * What an extension's fetch gives for `redirect: 'manual'` in Chromium 156 and Firefox ESR 153
+   * (seen in both): an opaque redirect, status 0, no headers. The server's real answer goes to
+   * the log, as the browser's response-head event would carry it.
+   */
+  const browserLike = (log: ReturnType<typeof createFailureLog>, delayMs: number | null): Transport => {
+    const node = createNodeTransport({ resolve: { 'shop.poppy.test': '127.0.0.1', 'cdn.poppy.test': '127.0.0.1' }, ca: tls.cert });
+    return {
+      manualRedirects: true,
+      async fetch(url, init) {
+        const response = await node.fetch(url, { ...init, redirect: 'manual' });
+        const location = response.headers.get('location');
+        if (response.status < 300 || response.status > 399 || location === null) return response;
+        await response.body?.cancel();
+        const event = { requestId: url, url, statusCode: response.status, responseHeaders: [{ name: 'Location', value: location }] };
+        if (delayMs !== null) setTimeout(() => log.answered(event), delayMs);
+        return { type: 'opaqueredirect', status: 0, url, redirected: false, headers: new Headers(), body: null } as unknown as Response;
+      },
+    };
+  };
+
+  const skill = (to?: string) => `https://shop.poppy.test:${site.port}/skill${to === undefined ? '' : `?to=${encodeURIComponent(to)}`}`;
+  const fetchVia = (url: string, delayMs: number | null, mayContact: (origin: string) => boolean) => {
+    const log = createFailureLog(200);
+    return fetchBounded(url, {
+      kind: 'skill-md',
+      site: siteContext(`https://shop.poppy.test:${site.port}`),
+      transport: readableRedirects(browserLike(log, delayMs), log.redirectOf),
+      limits: DEFAULT_LIMITS,
+      mayContact,
+    });
+  };
+
+  it('reads the Location from the event that comes after the fetch, and follows a same-origin hop itself', async () => {
+    const result = await fetchVia(skill(skill()), 30, () => false);
+    expect(result).toMatchObject({ ok: true, status: 200, redirected: true, url: skill() });
+  });
+
+  it('asks nothing of a host the check may not contact yet', async () => {
+    const before = other.log.length;
+    const elsewhere = `https://cdn.poppy.test:${other.port}/skill`;
+    const result = await fetchVia(skill(elsewhere), 30, () => false);
+    expect(result).toMatchObject({ ok: false, reason: 'not-contacted', redirected: true, elsewhere });
+    expect(other.log.length).toBe(before);
+    // Allowed (the panel is open): the same hop is made and read.
+    expect(await fetchVia(skill(elsewhere), 30, () => true)).toMatchObject({ ok: true, url: elsewhere });
+    expect(other.log.length).toBe(before + 1);
+  });
+
+  it('makes no hop when no event says where the redirect points', async () => {
+    const before = site.log.length;
+    const result = await fetchVia(skill(skill()), null, () => true);
+    expect(result).toMatchObject({ ok: false, reason: 'network', redirected: false });
+    expect(site.log.length).toBe(before + 1);
   });
 });

@@ -7,6 +7,7 @@ import type { BadgeState } from './badge';
 import { coalescedWrites } from './coalesced-writes';
 import type { CheckProgress, CheckResult } from '../engine/check';
 import type { Report } from '../engine/report/report';
+import { documentsAwaitOtherHosts } from '../engine/report/coverage';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../engine/spec';
 import type * as Storage from './platform/storage';
 import type { CheckMarker, StoredResult } from './platform/storage';
@@ -72,7 +73,8 @@ const KEEP_MS = 60 * 60 * 1000;
 function awaitsOtherHosts(report: Report): boolean {
   return (
     report.skills.some((skill) => skill.notChecked === 'other-host') ||
-    (report.trust?.links.some((l) => l.status === 'not-checked') ?? false)
+    (report.trust?.links.some((l) => l.status === 'not-checked') ?? false) ||
+    documentsAwaitOtherHosts(report)
   );
 }
 

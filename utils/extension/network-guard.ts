@@ -11,6 +11,7 @@
  */
 import type { Transport } from '../engine/net/fetch-bounded';
 import { checkFetchTarget, LOCAL_NAME_SUFFIXES, type SiteContext } from '../engine/net/url-policy';
+import type { RedirectAnswer } from './failure-log';
 
 /**
  * IPv4 blocks the policy refuses for a public site (loopback, RFC 1918, link-local, CGNAT and the
@@ -217,6 +218,29 @@ export function explainingTransport(
         if (hop === null || !refused(hop)) throw error;
         return redirectedTo(hop);
       }
+    },
+  };
+}
+
+/**
+ * Redirects the engine can judge before any hop is made (D5, D10: every hop obeys the same URL
+ * policy and contact rule as the first request). Browsers that follow redirects make the hop
+ * before our code sees it, so requests go out with `redirect: 'manual'`; an extension's fetch
+ * then gets an opaque redirect without its Location (Chromium 156 and Firefox ESR 153 alike),
+ * which `redirectOf` reads from the response head's webRequest event. The answer comes back as
+ * the 3xx it was, and fetchBounded decides whether to ask the next hop, as it does in Node.
+ */
+export function readableRedirects(base: Transport, redirectOf: (url: string) => Promise<RedirectAnswer | null>): Transport {
+  return {
+    manualRedirects: true,
+    async fetch(url, init) {
+      const response = await base.fetch(url, init);
+      // TransportResponse names no `type`; the browser's Response has one.
+      if ((response as { type?: string }).type !== 'opaqueredirect') return response;
+      const answer = await redirectOf(url);
+      // No event told where it points: a network error, never a hop made blind.
+      if (answer === null) throw new TypeError('the redirect target could not be read');
+      return new Response(null, { status: answer.status, headers: { location: answer.location } });
     },
   };
 }

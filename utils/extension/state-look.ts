@@ -5,7 +5,7 @@
  * another story than the panel (docs/architecture.md, "Report states").
  */
 import type { Tone } from '../engine/report/look';
-import { coverage } from '../engine/report/coverage';
+import { coverage, documentsAwaitOtherHosts } from '../engine/report/coverage';
 import type { Report, SkillReport } from '../engine/report/report';
 import { reportState, type ReportState } from '../engine/report/state';
 import { and, joined, sentence, type Words } from '../engine/report/words';
@@ -127,6 +127,7 @@ const S = {
   allSkillWarnings: sentence('stateSummaryAllSkillWarnings', ['count']),
   siteWarnings: sentence('stateSummarySiteWarnings', ['count']),
   unverified: sentence('stateSummaryUnverified', ['count', 'total']),
+  documentsElsewhere: sentence('stateSummaryDocumentsElsewhere', []),
   pastCap: sentence('stateSummaryPastCap', ['count', 'total', 'limit']),
   trustBroken: sentence('stateSummaryTrustBroken', ['issuer']),
   alsoTrustBroken: sentence('stateSummaryAlsoTrustBroken', []),
@@ -189,6 +190,8 @@ export function stateSummary(report: Report | null, state: ReportState): Words {
       const count = countOf(report!, state) ?? 0;
       // Past our cap, opening the panel checks no more: say which limit it is (ours, D5).
       if (report?.cap !== undefined && coverage(report).overCap > 0) return S.pastCap({ count, total: listed, limit: report.cap.limit });
+      // Nothing read yet: the site's documents redirect to another host the panel will ask (D5).
+      if (listed === 0 && report !== null && documentsAwaitOtherHosts(report)) return S.documentsElsewhere({});
       return S.unverified({ count, total: listed });
     }
     case 'verified':

@@ -131,3 +131,30 @@ describe('public-looking https origins (run 1 with the real URL policy)', () => 
     expect(statuses(snapshot)).toEqual(northlightStale.expect.skills);
   });
 });
+
+describe('redirects to another host (D5, D10: every hop obeys the contact rule)', () => {
+  const atHop = (since: number) => server.requests.slice(since).filter((r) => r.site === 'skills-cdn-hop');
+
+  it.each([
+    ['a skill URL and a sign-in document', 'redirect-away', '/skills/find-plants/SKILL.md'],
+    ['poppy.json itself', 'redirect-away-docs', WELL_KNOWN.poppy],
+  ])('%s: the automatic check asks nothing of the other host; the panel follows and verifies', async (_what, site, ownUrl) => {
+    const since = server.requests.length;
+    const { tabId } = await browser.visit(`${server.publicOrigin(site)}/`);
+    // The automatic check is done once the badge says what waits ("?": not checked yet).
+    expect(await settledBadge(browser, tabId, site === 'redirect-away' ? '2?' : '?')).toMatch(/\?$/);
+    // It asked the site's own URL, which answered 302; not one request reached the other host.
+    expect(extensionRequests(server, since).some((r) => r.site === site && r.url === ownUrl)).toBe(true);
+    expect(atHop(since)).toEqual([]);
+
+    const panel = await browser.openPanel(tabId);
+    const snapshot = await waitFor(
+      () => settledPanel(panel),
+      (s) => s.skills.length === 2 && s.skills.every((skill) => skill.status === 'verified'),
+      { what: `${site}'s skills verified once the panel is open` },
+    );
+    expect(statuses(snapshot)).toEqual({ 'find-plants': 'verified', 'book-garden-visit': 'verified' });
+    expect(atHop(since).length).toBeGreaterThan(0);
+    await panel.close();
+  });
+});

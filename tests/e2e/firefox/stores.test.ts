@@ -4,6 +4,7 @@
  * through the Firefox MV3 build.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WELL_KNOWN } from '../../../utils/engine/spec';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { noPoppy } from '../../fixtures/sites/no-poppy';
 import { northlight } from '../../fixtures/sites/northlight';
@@ -12,7 +13,7 @@ import { northlightStale, STALE_DIGEST } from '../../fixtures/sites/northlight-s
 import { changeFlowerDelivery } from '../../fixtures/stores/northlight-skills';
 import { excludedTaskTexts, expectedBadge, extensionRequests, hexOf, IDENTIFYING_HEADERS } from '../harness/expected';
 import { launchFirefox, type FirefoxSession } from '../harness/firefox';
-import { settledBadge, statuses, visitAndCheck } from '../harness/panel';
+import { settledBadge, settledPanel, statuses, visitAndCheck } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
 let server: FixtureServer;
@@ -72,6 +73,28 @@ describe('Firefox', () => {
     expect(snapshot.verdict).toBe(noPoppy.expect.verdict);
     expect(snapshot.skills).toEqual([]);
     expect(await settledBadge(browser, tabId, '')).toBe('');
+  });
+
+  // A local site's own origin, with the hop host on another port: another origin all the same (D5).
+  it.each([
+    ['a skill URL', 'redirect-away', '/skills/find-plants/SKILL.md', '2?'],
+    ['poppy.json itself', 'redirect-away-docs', WELL_KNOWN.poppy, '?'],
+  ])('%s redirecting to another host: nothing asked of it until the panel opens, then verified', async (_what, site, ownUrl, badge) => {
+    const since = server.requests.length;
+    const atHop = () => server.requests.slice(since).filter((r) => r.site === 'skills-cdn-hop');
+    const { tabId } = await browser.visit(`${server.origin(site)}/`);
+    expect(await settledBadge(browser, tabId, badge)).toBe(badge);
+    expect(extensionRequests(server, since).some((r) => r.site === site && r.url === ownUrl)).toBe(true);
+    expect(atHop()).toEqual([]);
+    const panel = await browser.openPanel(tabId);
+    const snapshot = await waitFor(
+      () => settledPanel(panel),
+      (s) => s.skills.length === 2 && s.skills.every((skill) => skill.status === 'verified'),
+      { what: `${site}'s skills verified once the panel is open` },
+    );
+    expect(statuses(snapshot)).toEqual({ 'find-plants': 'verified', 'book-garden-visit': 'verified' });
+    expect(atHop().length).toBeGreaterThan(0);
+    await panel.close();
   });
 
   it('two tabs on two sites keep their own badges across tab switches and a reload', async () => {

@@ -131,6 +131,8 @@ interface Setup {
 const localBase = () => `http://127.0.0.1:${http.port}`;
 const publicBase = () => `https://shop.poppy.test:${https.port}`;
 const publicSite = () => siteContext('https://shop.poppy.test');
+/** These tests are about the rules of a request, not whom it may contact (that has its own below). */
+const anyHost = () => true;
 const withRedirects = (transport: () => Transport, manualRedirects: boolean) => () => ({ fetch: transport().fetch, manualRedirects });
 
 const setups: Setup[] = [
@@ -177,7 +179,14 @@ const setups: Setup[] = [
 describe.each(setups)('fetchBounded: $name', (setup) => {
   const manual = () => setup.transport().manualRedirects;
   const get = (path: string, kind: FetchKind = 'poppy', more: Partial<Parameters<typeof fetchBounded>[1]> = {}) =>
-    fetchBounded(`${setup.base()}${path}`, { kind, site: setup.site(), transport: setup.transport(), limits: LIMITS, ...more });
+    fetchBounded(`${setup.base()}${path}`, {
+      kind,
+      site: setup.site(),
+      transport: setup.transport(),
+      limits: LIMITS,
+      mayContact: anyHost,
+      ...more,
+    });
   const paths = () => setup.server().log.map((r) => r.path);
 
   it('reads a 200 JSON answer with its headers', async () => {
@@ -346,6 +355,7 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
       site: setup.site(),
       transport: setup.transport(),
       limits: LIMITS,
+      mayContact: anyHost,
     });
     expect(failure(r)).toMatchObject({ reason: 'network', httpStatus: null });
     expect(!r.ok && english(r.detail)).toMatch(/^network error \(.+\)$/);
@@ -369,7 +379,13 @@ describe('fetchBounded: public site rules', () => {
   ])('never sends a request to a blocked %s', async (_, target, policy) => {
     const { calls, transport } = counting(() => node);
     const before = http.log.length + https.log.length;
-    const r = await fetchBounded(target(), { kind: 'skill-md', site: publicSite(), transport: transport(), limits: LIMITS });
+    const r = await fetchBounded(target(), {
+      kind: 'skill-md',
+      site: publicSite(),
+      transport: transport(),
+      limits: LIMITS,
+      mayContact: anyHost,
+    });
     expect(failure(r)).toMatchObject({ reason: 'blocked', policy, url: null, httpStatus: null, redirected: false });
     expect(calls).toEqual([]);
     expect(http.log.length + https.log.length).toBe(before);
@@ -386,6 +402,7 @@ describe('fetchBounded: public site rules', () => {
       site: publicSite(),
       transport: { fetch: node.fetch, manualRedirects },
       limits: LIMITS,
+      mayContact: anyHost,
     });
     expect(failure(r)).toMatchObject({ reason: 'insecure-redirect', policy: 'insecure-http', redirected: true });
     expect(!r.ok && english(r.detail)).toBe(`redirects to ${target}, leaving https`);
@@ -400,6 +417,7 @@ describe('fetchBounded: public site rules', () => {
       site,
       transport: node,
       limits: LIMITS,
+      mayContact: anyHost,
     });
     expect(r).toMatchObject({ ok: true, url: target, redirected: true });
   });

@@ -234,10 +234,10 @@ function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): Art
 
 /** One finding for all skills on other hosts that privacy settings kept us from contacting. */
 function notCheckedSummary(skills: readonly SkillReport[]): Finding[] {
-  // An `other-host` skill passed the URL policy, so its URL is an absolute web address.
+  // An `other-host` skill passed the URL policy, so its URL (or where it redirects) is an absolute web address.
   const elsewhere = skills.filter((s) => s.notChecked === 'other-host');
   if (elsewhere.length === 0) return [];
-  const hosts = [...new Set(elsewhere.map((s) => new URL(s.url!).host))];
+  const hosts = [...new Set(elsewhere.map((s) => new URL(s.redirectsTo ?? s.url!).host))];
   return [finding(C['skill-not-checked'].says({ count: elsewhere.length, hosts: and(hosts) }))];
 }
 

@@ -39,6 +39,8 @@ export const ENGINE_CODES = defineCodes({
   'document-redirected': { severity: 'info', says: ['from', 'to'] },
   'insecure-redirect': { severity: 'error', says: { refused: ['detail'], hop: ['from', 'to'] } },
   'redirect-blocked': { severity: 'error', says: ['detail'] },
+  // D5: an automatic check contacts only the visited origin, redirect hops included.
+  'redirect-not-followed': { severity: 'info', says: ['url', 'host'], ourLimit: true },
   'missing-cors': { severity: 'warning', says: [] },
   'missing-cache-control': { severity: 'info', says: [] },
   'skill-blocked': { severity: 'error', says: { notFetched: ['skill', 'detail'], notRead: SKILL_NOT_READ } },

@@ -77,6 +77,8 @@ export function fetchOptions(ctx: CheckContext, kind: FetchKind, validators?: Va
     revalidate: ctx.revalidate,
     deadline: ctx.budget.deadline,
     siteBytes: ctx.budget.siteBytes,
+    // The same contact rule for the first request and every redirect hop (D5, D10).
+    mayContact: ctx.mayContact,
   };
   if (validators) options.validators = validators;
   return options;

@@ -38,6 +38,7 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
     published: false,
     absent: !result.ok && result.reason === 'http-status' && NOT_FOUND_STATUSES.includes(result.httpStatus ?? 0),
   };
+  if (!result.ok && result.elsewhere !== undefined) info.redirectsTo = result.elsewhere;
   const base = { info, value: null, text: null, url: result.url ?? url, noAnswer: false, failure: null };
   if (!result.ok) {
     // Stopped by the check's own budget: said once for the whole check (cut-short.ts), and a
@@ -96,6 +97,11 @@ function failureFindings(result: Extract<FetchResult, { ok: false }>): { finding
     case 'insecure-redirect':
       // Public sites only: a local site may use http, so its redirects arrive (see `insecureHop`).
       return { findings: [finding(C['insecure-redirect'].says.refused({ detail: result.detail }), where)], noAnswer: false };
+    case 'not-contacted': {
+      // Not the site's fault: the hop waits for the panel, like a skill on another host (D5).
+      const host = URL.canParse(result.elsewhere ?? '') ? new URL(result.elsewhere!).host : (result.elsewhere ?? '');
+      return { findings: [finding(C['redirect-not-followed'].says({ url: result.requestedUrl, host }), where)], noAnswer: false };
+    }
     case 'redirect-blocked':
     case 'too-many-redirects':
       return {

@@ -6,7 +6,8 @@ import type { SkillReport } from '../report/report';
 import { parsedEntryUrl, type EntryStatus, type MergedEntry } from '../skill-index';
 import { checkSkillMd } from '../skill-md';
 import { DESCRIPTION_MAX, MEDIA_TYPES } from '../spec';
-import { checkFetchTarget } from '../net/url-policy';
+import { checkFetchTarget, mayContactOrigin } from '../net/url-policy';
+import { FETCH_WORDS } from '../net/fetch-words';
 import { ENGINE_CODES as C } from './codes';
 import { noteCut } from './budget';
 import { fetchOptions, type CheckContext } from './context';
@@ -19,7 +20,7 @@ import { or, sentence } from '../report/words';
 
 /** Why a skill is not verified, when its finding does not say it already. */
 export const SKILL_REASONS = {
-  hostedOn: sentence('reason_hosted_on', ['host']),
+  hostedOn: FETCH_WORDS.hostedOn,
   noCors: sentence('reason_no_cors', []),
 };
 const NO_CONTENT_TYPE = sentence('words_no_content_type', []);
@@ -67,7 +68,7 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     return { skill, findings: [finding(C['skill-blocked'].says.notFetched({ skill: skill.name, detail: policy.detail }), where)] };
   }
   const origin = policy.url.origin;
-  if (origin !== ctx.site.origin && !ctx.mayContact(origin)) {
+  if (!mayContactOrigin(ctx.site, origin, ctx.mayContact)) {
     skill.status = 'not-checked';
     skill.reason = SKILL_REASONS.hostedOn({ host: policy.url.host });
     skill.notChecked = 'other-host';
@@ -143,6 +144,14 @@ async function fetchAndScreen(
   const kept = result.ok && result.status === 304 ? { ...remembered!, bytes: keptBytes! } : null;
   if (kept) refreshAnswer(ctx, url);
   const where = { document: url, skill: skill.name };
+  if (!result.ok && result.reason === 'not-contacted') {
+    // A hop to a host this check may not contact yet (D5): it waits, like a skill hosted there.
+    skill.status = 'not-checked';
+    skill.reason = result.detail;
+    skill.notChecked = 'other-host';
+    if (result.elsewhere !== undefined) skill.redirectsTo = result.elsewhere;
+    return [];
+  }
   if (!result.ok) {
     // The check's own budget ran out: one finding says so for the whole check (cut-short.ts).
     if (noteCut(ctx.budget, result.reason, ctx.limits)) {

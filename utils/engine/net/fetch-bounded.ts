@@ -23,7 +23,7 @@ import type { Limits } from '../spec';
 import { MEDIA_TYPES } from '../spec';
 import type { Words } from '../report/words';
 import { FETCH_WORDS } from './fetch-words';
-import { checkFetchTarget, type PolicyReason } from './url-policy';
+import { checkFetchTarget, mayContactOrigin, type PolicyReason } from './url-policy';
 
 export type {
   ByteBudget,
@@ -193,6 +193,7 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
   const allowed = options.allowed;
   const first = checkFetchTarget(allowed !== undefined && allowed.href === requestedUrl ? allowed : requestedUrl, site);
   if (!first.ok) return fail(attempt, 'blocked', FETCH_WORDS.blocked({ policy: first.detail }), first.reason);
+  if (!mayContactOrigin(site, first.url.origin, options.mayContact)) return notContacted(attempt, first.url, false);
   if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
   // Past the deadline or the site's byte allowance no request starts at all.
   if (deadline?.stopped) return fail(attempt, 'too-slow', FETCH_WORDS.tooSlow({}));
@@ -230,6 +231,8 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
       }
       const next = checkFetchTarget(location, site, current);
       if (!next.ok) return redirectRefused(attempt, next, URL.canParse(location, current) ? new URL(location, current).href : location);
+      // Every hop obeys the same contact rule as the first request (D5, D10): not made.
+      if (!mayContactOrigin(site, next.url.origin, options.mayContact)) return notContacted(attempt, next.url, true);
       current = next.url.href;
       redirects.push(current);
     }
@@ -241,6 +244,11 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
       if (!final.ok) {
         discard(response);
         return redirectRefused(attempt, final, attempt.url);
+      }
+      // A following transport has made the hop already; its bytes still never count (D5).
+      if (!mayContactOrigin(site, final.url.origin, options.mayContact)) {
+        discard(response);
+        return notContacted(attempt, final.url, true);
       }
     }
     if (response.status === 304 && options.validators) {
@@ -331,6 +339,14 @@ function fail(attempt: Attempt, reason: FailureReason, detail: Words, policy?: P
 
 function overBudget(attempt: Attempt, siteBytes: ByteBudget): FetchFailure {
   return fail(attempt, 'over-budget', FETCH_WORDS.overBudget({ budget: formatBytes(siteBytes.total) }));
+}
+
+/** A URL, or a redirect hop, on another origin the check may not contact yet: not asked. */
+function notContacted(attempt: Attempt, target: URL, hop: boolean): FetchFailure {
+  const words = hop ? FETCH_WORDS.redirectsTo : FETCH_WORDS.hostedOn;
+  const failure = fail(attempt, 'not-contacted', words({ host: target.host }));
+  failure.elsewhere = shorten(target.href);
+  return failure;
 }
 
 function redirectRefused(attempt: Attempt, verdict: { reason: PolicyReason; detail: Words }, to: string): FetchFailure {

@@ -4,7 +4,7 @@
  */
 import type { Words } from '../report/words';
 import type { Limits } from '../spec';
-import type { PolicyReason, SiteContext } from './url-policy';
+import type { MayContact, PolicyReason, SiteContext } from './url-policy';
 import type { RequestStop, StopGroup } from './request-stop';
 
 export interface Transport {
@@ -93,6 +93,9 @@ export interface FetchOptions {
   siteBytes?: ByteBudget;
   /** Validators this URL sent with the body we kept (D5): asked for conditionally, a 304 is a success. */
   validators?: Validators;
+  /** May the request, or a redirect hop, go to an origin other than the site's own (D5)? Every
+   *  caller says: a hop it refuses is not made, and the failure is `not-contacted`. */
+  mayContact: MayContact;
   /** The requested URL as the URL policy already allowed it for `site` (checkFetchTarget's
    *  verdict): spares parsing and judging it again. Ignored unless its href is the requested URL. */
   allowed?: URL;
@@ -148,7 +151,10 @@ export type FailureReason =
   /** The whole check's deadline passed (Limits.checkMs): "the site was too slow". */
   | 'too-slow'
   /** The check had read its byte allowance for the site (Limits.siteBytes). */
-  | 'over-budget';
+  | 'over-budget'
+  /** The URL, or a redirect hop, is on another origin this check may not contact yet (D5): not
+   *  requested. Our privacy rule, never the site's fault. */
+  | 'not-contacted';
 
 export interface FetchFailure {
   ok: false;
@@ -162,6 +168,8 @@ export interface FetchFailure {
   redirected: boolean;
   /** Why the URL policy refused the request or a redirect target. */
   policy?: PolicyReason;
+  /** `not-contacted` failures: the address that was not asked (a redirect's target, or the URL). */
+  elsewhere?: string;
   /** `network` failures whose cause the transport named. */
   network?: NetworkCause;
   /** `http-status` failures: the answer's Cache-Control (how long a 404 may be believed). */

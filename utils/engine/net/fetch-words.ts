@@ -21,6 +21,9 @@ export const FETCH_WORDS = {
   readFailed: sentence('detail_read_failed', ['error']),
   tooSlow: sentence('detail_too_slow', []),
   overBudget: sentence('detail_over_budget', ['budget']),
+  /** A hop (or the URL) on another host the check may not contact yet: "redirects to x; not checked yet". */
+  redirectsTo: sentence('reason_redirects_to', ['host']),
+  hostedOn: sentence('reason_hosted_on', ['host']),
   /** Network causes a transport named (fetch-types.ts `NetworkCause`). */
   cause: {
     refused: sentence('detail_network_refused', []),

@@ -141,6 +141,18 @@ export function siteContext(origin: string): SiteContext {
   }
 }
 
+/** Whether a check may contact origins other than the visited one (CheckDeps.mayContact). */
+export type MayContact = (origin: string) => boolean;
+
+/**
+ * The contact rule (D5, D10), one function for a first request and for every redirect hop: the
+ * visited origin always; another origin only when the check may contact it now (the panel is
+ * open, the user opted in, or the command line without `--same-origin-only`).
+ */
+export function mayContactOrigin(site: SiteContext, origin: string, mayContact: MayContact): boolean {
+  return origin === site.origin || mayContact(origin);
+}
+
 /** Why a host is refused, completing "the URL …": the same words for a URL and for a DNS answer. */
 const HOST_WORDS: Record<HostReason, Sentence<readonly []>> = {
   loopback: sentence('policy_loopback', []),

@@ -18,6 +18,8 @@ export interface Coverage {
   offline: number;
   /** The sign-in trust chain has links on other hosts not asked yet. */
   trustUnchecked: boolean;
+  /** A site document (poppy.json, an index) redirects to another host not asked yet (D5). */
+  documentsUnchecked: boolean;
 }
 
 export function coverage(report: Report): Coverage {
@@ -37,17 +39,24 @@ export function coverage(report: Report): Coverage {
     overCap,
     offline,
     trustUnchecked,
+    documentsUnchecked: documentsAwaitOtherHosts(report),
   };
+}
+
+/** Whether a site document's redirect to another host waits for the panel (D5). */
+export function documentsAwaitOtherHosts(report: Report): boolean {
+  return report.documents.some((d) => d.redirectsTo !== undefined);
 }
 
 /** Everything the site publishes was looked at: nothing waits on another host or past the cap. */
 export function isComplete(c: Coverage): boolean {
-  return c.unchecked === 0 && !c.trustUnchecked;
+  return c.unchecked === 0 && !c.trustUnchecked && !c.documentsUnchecked;
 }
 
 const COVERAGE_WORDS = {
   skills: sentence('coverageSkills', ['count', 'total']),
   trust: sentence('coverageTrust', []),
+  documents: sentence('coverageDocuments', []),
 };
 
 /** "2 of 5 skills could not be checked yet", and the same for the sign-in documents: [] when complete. */
@@ -55,5 +64,6 @@ export function coverageWords(c: Coverage): Words[] {
   const out: Words[] = [];
   if (c.unchecked > 0) out.push(COVERAGE_WORDS.skills({ count: c.unchecked, total: c.total }));
   if (c.trustUnchecked) out.push(COVERAGE_WORDS.trust({}));
+  if (c.documentsUnchecked) out.push(COVERAGE_WORDS.documents({}));
   return out;
 }

@@ -110,6 +110,8 @@ export interface SkillReport {
    *  that we list but do not verify, or on a host whose name did not resolve while this computer
    *  looked offline (check/offline.ts). */
   notChecked?: 'other-host' | 'over-cap' | 'format' | 'offline';
+  /** A `not-checked` skill whose URL redirects to another host not contacted yet: that address. */
+  redirectsTo?: string;
   contentType?: string | null;
   mismatch?: MismatchCause[];
   /** Parsed SKILL.md frontmatter of a verified skill-md (or of an archive's SKILL.md), as plain JSON values. */
@@ -164,6 +166,9 @@ export interface DocumentInfo {
    * sign-in page, plain text: D8). A document that failed any other way is neither.
    */
   absent: boolean;
+  /** Its URL redirects to another host this check may not contact yet (D5): the address not
+   *  asked. Opening the panel, or the command line without `--same-origin-only`, follows it. */
+  redirectsTo?: string;
 }
 
 /** A check that ran out of its budget before it was done (Limits.checkMs, Limits.siteBytes). */

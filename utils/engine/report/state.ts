@@ -32,6 +32,8 @@ function siteDocuments(report: Report): DocumentInfo[] {
 export function reportState(report: Report): Exclude<ReportState, 'checking'> {
   const docs = siteDocuments(report);
   if (report.poppy === null && report.skills.length === 0 && !docs.some((d) => d.published)) {
+    // A document that redirects to a host not asked yet is our limit (D5), not the site's failure.
+    if (docs.some((d) => d.redirectsTo !== undefined)) return 'unverified';
     return docs.length > 0 && docs.every((d) => d.absent) ? 'nothing' : 'unreadable';
   }
   if (report.verdict === 'errors') return 'errors';

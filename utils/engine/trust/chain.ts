@@ -7,7 +7,7 @@
 import { fetchBounded } from '../net/fetch-bounded';
 import { FETCH_WORDS } from '../net/fetch-words';
 import { sniffBody } from '../net/body-sniff';
-import { checkFetchTarget } from '../net/url-policy';
+import { checkFetchTarget, mayContactOrigin } from '../net/url-policy';
 import { isObject, quote, type JsonObject } from '../json/values';
 import { finding, type Finding } from '../report/findings';
 import type { PoppyModel } from '../report/report';
@@ -83,7 +83,7 @@ export function trustRun(poppy: PoppyModel | null, ctx: CheckContext): TrustRun 
       const waiting = links.filter((l) => l.status === 'not-checked' && !unresolved.has(l));
       const all = findings.flat();
       if (waiting.length > 0) {
-        const hosts = [...new Set(waiting.map((l) => (l.url ? new URL(l.url).host : l.subject)))];
+        const hosts = [...new Set(waiting.map((l) => (l.url ? new URL(l.redirectsTo ?? l.url).host : l.subject)))];
         all.push(finding(C['trust-not-checked'].says({ count: waiting.length, hosts: and(hosts) })));
       }
       if (rules.assumed) all.push(finding(assumedRules(poppy.protocolVersion)));
@@ -140,11 +140,17 @@ async function readLink(plan: LinkPlan, link: TrustLink, ctx: CheckContext): Pro
     link.reason = FETCH_WORDS.blocked({ policy: policy.detail });
     return { failed: finding(C['trust-blocked'].says({ document, url, detail: link.reason }), { document: url }) };
   }
-  if (policy.url.origin !== ctx.site.origin && !ctx.mayContact(policy.url.origin)) {
+  if (!mayContactOrigin(ctx.site, policy.url.origin, ctx.mayContact)) {
     link.reason = TRUST_REASONS.otherHost({ host: policy.url.host });
     return { failed: null };
   }
   const result = await fetchBounded(url, fetchOptions(ctx, 'metadata'));
+  if (!result.ok && result.reason === 'not-contacted') {
+    // A redirect hop to a host not contacted yet (D10: every hop obeys the contact rule): waits.
+    link.reason = result.detail;
+    if (result.elsewhere !== undefined) link.redirectsTo = result.elsewhere;
+    return { failed: null };
+  }
   if (!result.ok) {
     if (result.reason !== 'blocked' && result.reason !== 'redirect-blocked' && result.reason !== 'insecure-redirect')
       return unreachable(url, result.detail);

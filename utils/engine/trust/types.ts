@@ -41,6 +41,8 @@ export interface TrustLink {
   status: 'verified' | 'failed' | 'unreachable' | 'blocked' | 'not-checked' | 'not-required';
   /** Why, for `unreachable`, `blocked` and `not-checked`. */
   reason?: Words;
+  /** `not-checked` because `url` redirects to another host not contacted yet: that address. */
+  redirectsTo?: string;
   /** The values compared, in the order checked. */
   checks: TrustCheck[];
 }

@@ -2,9 +2,9 @@ import { browser } from 'wxt/browser';
 import { selfIdentity } from './runtime';
 import type { RunCheck } from '../check-scheduler';
 import type { Transport } from '../../engine/net/fetch-bounded';
-import { explainingTransport, GUARD_RULE_IDS, guardModeFor, guardRules, rulesInPlace } from '../network-guard';
+import { explainingTransport, GUARD_RULE_IDS, guardModeFor, guardRules, readableRedirects, rulesInPlace } from '../network-guard';
 import { siteContext } from '../../engine/net/url-policy';
-import { createFailureLog, type RedirectEvent, type RequestEvent } from '../failure-log';
+import { createFailureLog, type HeadersEvent, type RedirectEvent, type RequestEvent } from '../failure-log';
 import { createModeLock } from '../guard-lock';
 
 /** Who started a request: Chrome reports `initiator` (an origin), Firefox `originUrl` (a URL). */
@@ -14,12 +14,14 @@ type Started = { initiator?: string; originUrl?: string };
 const FILTER = { urls: ['<all_urls>'], tabId: -1 };
 
 /**
- * The network guard's wiring (utils/extension/network-guard.ts has the rules). Verified in Chromium 156 and
- * Firefox ESR 153: session rules of `declarativeNetRequestWithHostAccess` stop our background's
- * own fetches, redirect hops included, so no blocking webRequest is needed in either. Checks run
- * under the mode lock; public ones also note our redirects and failures (webRequest, observing
- * only) so a stopped hop is reported as the refused redirect it is, not as a network error. The
- * listeners exist only while public checks run: registered for good, every fetch a page's service
+ * The network guard's wiring (utils/extension/network-guard.ts has the rules). Our requests go out with
+ * `redirect: 'manual'` and the engine makes each hop itself once the URL policy and the contact
+ * rule allow it (D5, D10); the browser never follows one. webRequest (observing only) tells the
+ * Location a manual redirect's opaque response hides, and where a failed request had got to.
+ * Session rules of `declarativeNetRequestWithHostAccess` stay as a second line: verified in
+ * Chromium 156 and Firefox ESR 153, they stop our own fetches, redirect hops included, to local
+ * and private addresses while a public site is checked. Checks run under the mode lock. The
+ * listeners exist only while checks run: registered for good, every fetch a page's service
  * worker makes would wake ours.
  */
 export function createNetworkGuard(base: Transport) {
@@ -36,12 +38,14 @@ export function createNetworkGuard(base: Transport) {
   const log = createFailureLog();
   const onRedirect = (d: RedirectEvent & Started) => void (ours(d) && log.redirected(d));
   const onError = (d: RequestEvent & Started) => void (ours(d) && log.failed(d));
+  const onHeaders = (d: HeadersEvent & Started) => void (ours(d) && log.answered(d));
 
   let watchers = 0;
   async function watching<T>(task: () => Promise<T>): Promise<T> {
     if (watchers++ === 0) {
       browser.webRequest.onBeforeRedirect.addListener(onRedirect, FILTER);
       browser.webRequest.onErrorOccurred.addListener(onError, FILTER);
+      browser.webRequest.onHeadersReceived.addListener(onHeaders, FILTER, ['responseHeaders']);
     }
     try {
       return await task();
@@ -49,20 +53,21 @@ export function createNetworkGuard(base: Transport) {
       if (--watchers === 0) {
         browser.webRequest.onBeforeRedirect.removeListener(onRedirect);
         browser.webRequest.onErrorOccurred.removeListener(onError);
+        browser.webRequest.onHeadersReceived.removeListener(onHeaders);
         log.clear();
       }
     }
   }
 
+  const manual = readableRedirects(base, (url) => (watchers > 0 ? log.redirectOf(url) : Promise.resolve(null)));
   return {
-    // Local checks run alone (the lock) and unwatched: their failures have nothing to explain.
-    transport: explainingTransport(base, (url, conclusive) => (watchers > 0 ? log.failedAt(url, conclusive) : Promise.resolve(null))),
-    /** `runCheck` under the lock: a local origin's check with the rules off, any other with them on. */
+    transport: explainingTransport(manual, (url, conclusive) => (watchers > 0 ? log.failedAt(url, conclusive) : Promise.resolve(null))),
+    /** `runCheck` under the lock: a local origin's check with the rules off, any other with them
+     *  on; every check watched, since a local site's redirects are read the same way. */
     guarded(runCheck: RunCheck): RunCheck {
       return (origin, request, onProgress) => {
         const mode = guardModeFor(siteContext(origin));
-        const check = () => runCheck(origin, request, onProgress);
-        return lock.run(mode, mode === 'public' ? () => watching(check) : check);
+        return lock.run(mode, () => watching(() => runCheck(origin, request, onProgress)));
       };
     },
   };
