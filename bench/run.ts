@@ -1,7 +1,7 @@
 // `npm run bench`: figures and ratios, printed; never a pass/fail timing test. Each ratio is the
 // median of interleaved rounds with its spread (bench/stats.ts). A section that fails prints why
 // and the others still run.
-import { benchCliBundle, benchCliCheck, benchCliStart } from './cli';
+import { benchCliBundle, benchCliCheck, benchCliDirCheck, benchCliStart } from './cli';
 import { benchCompressionBombs } from './compression-bombs';
 import { benchEngineMemory, benchEngineSpeed } from './engine';
 import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './extension';
@@ -16,6 +16,7 @@ const sections: [string, () => Promise<string[]> | string[]][] = [
   ['Worker: page visit → badge, against the command line (issue 12 §1)', () => benchWorker()],
   ['Engine in Node, warm (issue 12 §3)', () => benchEngineSpeed()],
   ['Command line start and whole check (issue 12 §4)', async () => [...(await benchCliStart()), ...(await benchCliCheck())]],
+  ['Command line: check <dir> against the same check over loopback', () => benchCliDirCheck()],
   ['Command line bundle (issue 12 §4)', () => benchCliBundle()],
   ['Requests per browsing hour (issue 12 §5)', () => benchRequestsPerHour()],
   ['Requests per page visit (budgets)', () => benchRequestsPerVisit()],
