@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cliIn } from './cli-process';
+import { BIN, buildCli, cliIn, run } from './cli-process';
 import type { Report } from '../../utils/engine/report/report';
 import { writeSiteDir } from '../fixtures/site-files';
 import { northlight } from '../fixtures/sites/northlight';
@@ -92,11 +92,42 @@ describe('poppy-inspector check <dir>', () => {
       /pass --origin/,
     ],
     ['a bad --origin', () => writeSiteDir(northlight), ['--origin', 'ftp://x'], /--origin wants/],
+    [
+      'an index without poppy.json, and no --origin',
+      () => {
+        const dir = mkdtempSync(join(tmpdir(), 'poppy-indexonly-'));
+        mkdirSync(join(dir, '.well-known/agent-skills'), { recursive: true });
+        writeFileSync(join(dir, '.well-known/agent-skills/index.json'), '{"skills": []}');
+        return dir;
+      },
+      [],
+      /^poppy-inspector: no \.well-known\/poppy\.json in \. to take the site's origin from; pass --origin https:\/\/your\.site \(the origin these files are served at\)\.\n$/,
+    ],
   ])('%s exits 2 with a message and no report', async (_what, make, extra, message) => {
     const dir = await make();
     const r = await cliIn(dir, 'check', '.', ...extra);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
+  });
+
+  it.each(['./nonexistent', '../nonexistent', '/nonexistent-poppy-dir', '~/nonexistent'])(
+    '%s that is no directory: "no such directory" in one line, exit 2, no request',
+    async (path) => {
+      const r = await cliIn(mkdtempSync(join(tmpdir(), 'poppy-cwd-')), 'check', path);
+      expect([r.code, r.stderr, r.stdout]).toEqual([2, `poppy-inspector: no such directory: ${path}\n`, '']);
+    },
+  );
+
+  it('reads the files without loading undici (no web Response, Headers or streams)', async () => {
+    const dir = await writeSiteDir(northlight);
+    const probe = join(mkdtempSync(join(tmpdir(), 'poppy-probe-')), 'probe.mjs');
+    writeFileSync(
+      probe,
+      "process.on('exit', () => process.stderr.write(`undici:${process.moduleLoadList.some((m) => m.includes('undici'))}\\n`));\n",
+    );
+    const r = await run('node', ['--import', probe, BIN, 'check', '.', '--json', '--same-origin-only'], {}, { cwd: dir });
+    expect(JSON.parse(r.stdout)).toMatchObject({ verdict: northlight.expect.verdict });
+    expect(r.stderr).toContain('undici:false');
   });
 });
