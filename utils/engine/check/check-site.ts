@@ -7,7 +7,7 @@ import type { PoppyModel, Report, SkillCap, SkillReport } from '../report/report
 import { NOT_FOUND_STATUSES } from '../report/state';
 import { trustRun, trustSkipped } from '../trust/chain';
 import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexParse, type MergedEntry } from '../skill-index';
-import { DEFAULT_LIMITS, OVER_CAP_LISTED, WELL_KNOWN, type Limits } from '../spec';
+import { limitsWith, OVER_CAP_LISTED, WELL_KNOWN, type Limits } from '../spec';
 import { siteContext } from '../net/url-policy';
 import { ENGINE_CODES as C } from './codes';
 import { startBudget } from './budget';
@@ -49,7 +49,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
   const target = normaliseTarget(siteUrl);
   if (!target.ok) return { report: emptyReport(siteUrl, now(), [target.finding]), rawPoppy: null, serverFreshMs: null };
 
-  const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const limits: Limits = limitsWith(deps.limits);
   const ctx: CheckContext = {
     site: siteContext(target.origin),
     transport: deps.transport,

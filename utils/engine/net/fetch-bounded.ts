@@ -144,38 +144,61 @@ function discard(response: TransportResponse): void {
   response.body?.cancel().catch(() => {});
 }
 
-type ReadOutcome = { ok: true; bytes: Uint8Array } | { ok: false; over: 'cap' | 'site' };
+type ReadOutcome = { ok: true; bytes: Uint8Array; cut?: true } | { ok: false; over: 'cap' | 'site' };
 
 /**
  * Reads at most `cap` bytes and hangs up the moment the count passes it, or the moment the
  * check's allowance for the whole site runs out (each chunk is taken from it as it arrives).
+ * `keepPrefix`: past the cap, the first `cap` bytes are the answer.
  */
-async function readCapped(body: TransportResponse['body'], cap: number, site: ByteBudget | undefined): Promise<ReadOutcome> {
+async function readCapped(
+  body: TransportResponse['body'],
+  cap: number,
+  site: ByteBudget | undefined,
+  keepPrefix = false,
+): Promise<ReadOutcome> {
   if (!body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
+  let cut = false;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
     if (site) site.left -= value.byteLength;
+    if (keepPrefix && total > cap) {
+      // The bytes past the cap are not taken: the allowance pays for the prefix only.
+      if (site) site.left += total - cap;
+      chunks.push(value.subarray(0, value.byteLength - (total - cap)));
+      total = cap;
+      cut = true;
+    }
     if (total > cap || (site && site.left < 0)) {
       reader.cancel().catch(() => {});
       return { ok: false, over: total > cap ? 'cap' : 'site' };
     }
+    if (cut) {
+      reader.cancel().catch(() => {});
+      break;
+    }
     chunks.push(value);
   }
+  if (cut) return { ok: true, bytes: joined(chunks, total), cut: true };
   // A small file usually arrives as one chunk that owns its whole buffer: use it as it is.
   const only = chunks.length === 1 ? chunks[0]! : null;
   if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return { ok: true, bytes: only };
+  return { ok: true, bytes: joined(chunks, total) };
+}
+
+function joined(chunks: readonly Uint8Array[], total: number): Uint8Array {
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { ok: true, bytes };
+  return bytes;
 }
 
 /** What a failure reports about the request so far; updated as the request goes on. */
@@ -256,18 +279,20 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     }
     const cap = capFor(kind, limits);
     const declared = response.headers.get('content-length');
-    if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) {
+    if (!options.keepPrefix && declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) {
       discard(response);
       return fail(attempt, 'too-large', FETCH_WORDS.tooLargeDeclared({ cap: formatBytes(cap), declared: declared.trim() }));
     }
     stage = FETCH_WORDS.unfinishedWithin;
-    const body = await readCapped(response.body, cap, siteBytes);
+    const body = await readCapped(response.body, cap, siteBytes, options.keepPrefix);
     if (!body.ok) {
       return body.over === 'cap'
         ? fail(attempt, 'too-large', FETCH_WORDS.tooLarge({ cap: formatBytes(cap) }))
         : overBudget(attempt, siteBytes!);
     }
-    return success(requestedUrl, attempt, current, redirects, response, 200, body.bytes);
+    const answer = success(requestedUrl, attempt, current, redirects, response, 200, body.bytes);
+    if (body.cut) answer.cut = true;
+    return answer;
   } catch (error) {
     if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
     if (deadline?.stopped) return fail(attempt, 'too-slow', FETCH_WORDS.tooSlow({}));

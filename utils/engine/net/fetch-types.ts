@@ -93,6 +93,9 @@ export interface FetchOptions {
   siteBytes?: ByteBudget;
   /** Validators this URL sent with the body we kept (D5): asked for conditionally, a 304 is a success. */
   validators?: Validators;
+  /** Past the byte cap, answer with the first `cap` bytes (`FetchSuccess.cut`) instead of failing:
+   *  the skill indexes, whose entries within the cap are still read (D5). */
+  keepPrefix?: boolean;
   /** The requested URL as the URL policy already allowed it for `site` (checkFetchTarget's
    *  verdict): spares parsing and judging it again. Ignored unless its href is the requested URL. */
   allowed?: URL;
@@ -133,6 +136,8 @@ export interface FetchSuccess {
   age?: string | null;
   /** The exact served bytes (after content decoding), never decoded text: digests hash these. */
   bytes: Uint8Array;
+  /** Only with `keepPrefix`: the body was longer than the cap, and `bytes` are its first `cap`. */
+  cut?: true;
 }
 
 export type FailureReason =
