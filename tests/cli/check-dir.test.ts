@@ -6,7 +6,8 @@ import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, buildCli, cliIn, run } from './cli-process';
 import type { Report } from '../../utils/engine/report/report';
-import { writeSiteDir } from '../fixtures/site-files';
+import { filesOrigin, writeSiteDir } from '../fixtures/site-files';
+import { longIndexStore } from '../fixtures/sites/long-index';
 import { northlight } from '../fixtures/sites/northlight';
 import { northlightStale } from '../fixtures/sites/northlight-stale';
 import { secondOrigin } from '../fixtures/sites/second-origin';
@@ -118,6 +119,19 @@ describe('poppy-inspector check <dir>', () => {
       expect([r.code, r.stderr, r.stdout]).toEqual([2, `poppy-inspector: no such directory: ${path}\n`, '']);
     },
   );
+
+  it("--max-skills raises the index's byte cap with the skill cap", async () => {
+    const site = longIndexStore('long-300', 300);
+    const dir = await writeSiteDir(site);
+    const cutAt = async (maxSkills: string) => {
+      const r = await cliIn(dir, 'check', '.', '--origin', filesOrigin('long-300'), '--json', '--max-skills', maxSkills);
+      const report = JSON.parse(r.stdout) as Report;
+      return [r.code, report.verdict, report.findings.filter((f) => f.code === 'index-too-large').length];
+    };
+    // 100 entries' worth of bytes holds about 130 of these; 300 entries' worth holds them all.
+    expect(await cutAt('100')).toEqual([0, 'ok', 1]);
+    expect(await cutAt('300')).toEqual([0, 'ok', 0]);
+  });
 
   it('reads the files without loading undici (no web Response, Headers or streams)', async () => {
     const dir = await writeSiteDir(northlight);

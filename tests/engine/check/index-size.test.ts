@@ -10,7 +10,7 @@ import { checkSite } from '../../../utils/engine/check';
 import { coverage } from '../../../utils/engine/report/coverage';
 import { DEFAULT_LIMITS, OVER_CAP_LISTED, WELL_KNOWN } from '../../../utils/engine/spec';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
-import { longIndexStore } from '../../fixtures/sites/long-index';
+import { longIndexStore, wholeEntriesWithin } from '../../fixtures/sites/long-index';
 import { english } from '../../helpers/english';
 
 const sites = { extension: longIndexStore('long-200', DEFAULT_LIMITS.maxSkills), cli: longIndexStore('long-1000', CLI_MAX_SKILLS) };
@@ -45,8 +45,7 @@ describe('an index of the largest valid entries', () => {
   it('past the cap: a warning about our limit saying what was read, the whole entries checked, not `errors`', async () => {
     const { report } = await checkSite(server.origin('long-1000'), { transport });
     // The entries whole within the first indexBytes bytes of what was served.
-    const prefix = Buffer.from(indexText('cli').body).subarray(0, DEFAULT_LIMITS.indexBytes).toString('latin1');
-    const whole = prefix.split('\n    }').length - 1;
+    const whole = wholeEntriesWithin(sites.cli, DEFAULT_LIMITS.indexBytes);
     expect(whole).toBeGreaterThan(DEFAULT_LIMITS.maxSkills);
     const cut = report.findings.filter((f) => f.code === 'index-too-large');
     expect(cut).toHaveLength(1);
