@@ -3,7 +3,7 @@
 // and the others still run.
 import { benchCliBundle, benchCliCheck, benchCliDirCheck, benchCliStart } from './cli';
 import { benchCompressionBombs } from './compression-bombs';
-import { benchEngineMemory, benchEngineSpeed } from './engine';
+import { benchEngineMemory, benchEngineSpeed, benchLongIndexMemory } from './engine';
 import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './extension';
 import { benchFrontmatter } from './frontmatter';
 import { benchMarkdownGrowth } from './markdown';
@@ -21,6 +21,7 @@ const sections: [string, () => Promise<string[]> | string[]][] = [
   ['Requests per browsing hour (issue 12 §5)', () => benchRequestsPerHour()],
   ['Requests per page visit (budgets)', () => benchRequestsPerVisit()],
   ['Engine memory (issue 2)', () => benchEngineMemory()],
+  ['Index memory: entries of the largest valid size (D5)', () => benchLongIndexMemory()],
   ['SKILL.md preview: parse-time growth (issue 13)', () => benchMarkdownGrowth()],
   ['Re-checks with validators (issue 9 §1)', () => benchRevalidation()],
   ['Extension size (budgets)', () => benchExtensionSize()],
