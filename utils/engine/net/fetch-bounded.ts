@@ -156,39 +156,56 @@ async function readCapped(
   cap: number,
   site: ByteBudget | undefined,
   keepPrefix = false,
+  declared: number | null = null,
 ): Promise<ReadOutcome> {
   if (!body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
+  // A long body of declared length goes into one buffer of that size as it comes, so it is never
+  // held twice (its chunks, then their join): a long index is read at one copy. A body longer
+  // than it said falls back to collecting chunks; small ones keep their own chunk (below).
+  let into = declared !== null && declared >= JOIN_AHEAD_BYTES ? new Uint8Array(Math.min(declared, cap)) : null;
   let total = 0;
   let cut = false;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (site) site.left -= value.byteLength;
-    if (keepPrefix && total > cap) {
-      // The bytes past the cap are not taken: the allowance pays for the prefix only.
-      if (site) site.left += total - cap;
-      chunks.push(value.subarray(0, value.byteLength - (total - cap)));
-      total = cap;
+    let chunk = value;
+    if (keepPrefix && total + chunk.byteLength > cap) {
+      chunk = chunk.subarray(0, cap - total);
       cut = true;
     }
+    total += chunk.byteLength;
+    if (site) site.left -= chunk.byteLength;
     if (total > cap || (site && site.left < 0)) {
       reader.cancel().catch(() => {});
       return { ok: false, over: total > cap ? 'cap' : 'site' };
+    }
+    if (into !== null && total <= into.byteLength) {
+      into.set(chunk, total - chunk.byteLength);
+    } else {
+      if (into !== null) chunks.push(into.subarray(0, total - chunk.byteLength));
+      into = null;
+      chunks.push(chunk);
     }
     if (cut) {
       reader.cancel().catch(() => {});
       break;
     }
-    chunks.push(value);
   }
-  if (cut) return { ok: true, bytes: joined(chunks, total), cut: true };
-  // A small file usually arrives as one chunk that owns its whole buffer: use it as it is.
+  const bytes = into !== null ? (total === into.byteLength ? into : into.subarray(0, total)) : whole(chunks, total);
+  return cut ? { ok: true, bytes, cut: true } : { ok: true, bytes };
+}
+
+/** Bodies declared at least this long are read into one buffer (readCapped). */
+const JOIN_AHEAD_BYTES = 64 * 1024;
+
+/** The chunks as one array: a small file usually arrives as one chunk that owns its whole
+ *  buffer, used as it is. */
+function whole(chunks: readonly Uint8Array[], total: number): Uint8Array {
   const only = chunks.length === 1 ? chunks[0]! : null;
-  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return { ok: true, bytes: only };
-  return { ok: true, bytes: joined(chunks, total) };
+  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return only;
+  return joined(chunks, total);
 }
 
 function joined(chunks: readonly Uint8Array[], total: number): Uint8Array {
@@ -284,7 +301,8 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
       return fail(attempt, 'too-large', FETCH_WORDS.tooLargeDeclared({ cap: formatBytes(cap), declared: declared.trim() }));
     }
     stage = FETCH_WORDS.unfinishedWithin;
-    const body = await readCapped(response.body, cap, siteBytes, options.keepPrefix);
+    const length = declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared) : null;
+    const body = await readCapped(response.body, cap, siteBytes, options.keepPrefix, length);
     if (!body.ok) {
       return body.over === 'cap'
         ? fail(attempt, 'too-large', FETCH_WORDS.tooLarge({ cap: formatBytes(cap) }))
