@@ -63,6 +63,7 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
     mayContact: () => !network.settings.sameOriginOnly,
     sha256: nodeSha256,
     limits: { maxSkills: network.settings.maxSkills, checkMs },
+    rawTexts: false,
     // Files before deploying: the issuer and the APIs serve the sign-in documents themselves.
     trustChain: target.checked.directory === null,
     onProgress: progress ? ({ done, total }) => io.stderr.write(`\rChecking skills ${done}/${total}…`) : undefined,

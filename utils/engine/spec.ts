@@ -376,10 +376,12 @@ export const DROPPED_FILES_MAX = 500;
 
 /**
  * Origins whose index texts the extension keeps for the full-page report's numbered lines (the
- * last ones the user asked about: panel, "Check again", the report page). Each text is within
- * its document's cap (`indexBytes`); a few of them stay well inside storage.session's quota.
+ * last ones the user asked about: panel, "Check again", the report page), and the longest text
+ * kept (characters). An index's cap follows the skill cap (up to 8 MiB raised), so a longer text
+ * is not kept: a few of them stay well inside storage.session's quota (10 MB in Chrome).
  */
 export const RAW_DOCUMENTS_ORIGINS_MAX = 3;
+export const RAW_TEXT_MAX_CHARS = 1024 * 1024;
 export const RAW_LINES_MAX = 5000;
 
 /** The SKILL.md preview tree's bounds (markdown/safe-tree.ts): characters parsed, nodes built, nesting kept. */

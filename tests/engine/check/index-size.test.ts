@@ -26,17 +26,24 @@ const transport = createNodeTransport({});
 const codes = (findings: readonly { code: string }[]) => findings.map((f) => f.code);
 
 describe('an index of the largest valid entries', () => {
-  it(`${DEFAULT_LIMITS.maxSkills} entries (about 1.3 MB): read and checked in the extension's configuration`, async () => {
+  it(`${DEFAULT_LIMITS.maxSkills} entries (1.1 MiB): read and checked in the extension's configuration`, async () => {
     expect(Buffer.byteLength(indexText('extension').body)).toBeGreaterThan(4 * 256 * 1024);
-    const { report } = await checkSite(server.origin('long-200'), { transport });
+    const { report, rawDocuments } = await checkSite(server.origin('long-200'), { transport });
+    // The extension keeps the text for the full-page report's numbered lines.
+    expect(rawDocuments?.map((d) => d.text.length)).toEqual([indexText('extension').body.length]);
     expect(codes(report.findings)).not.toContain('document-too-large');
     expect(codes(report.findings)).not.toContain('index-too-large');
     expect(report.skills.filter((s) => s.status === 'verified')).toHaveLength(DEFAULT_LIMITS.maxSkills);
     expect(report.verdict).toBe('ok');
   });
 
-  it(`${CLI_MAX_SKILLS} entries (about 6.5 MB): read and checked in the command line's configuration`, async () => {
-    const { report } = await checkSite(server.origin('long-1000'), { transport, limits: { maxSkills: CLI_MAX_SKILLS } });
+  it(`${CLI_MAX_SKILLS} entries (5.4 MiB): read and checked in the command line's configuration, its text not held`, async () => {
+    const cli = { transport, limits: { maxSkills: CLI_MAX_SKILLS }, rawTexts: false };
+    const { report, rawDocuments } = await checkSite(server.origin('long-1000'), cli);
+    expect(rawDocuments).toEqual([]);
+    // The extension's raised cap reads it whole too, and does not keep a text that long (storage.session's quota).
+    const raised = await checkSite(server.origin('long-1000'), { transport, limits: { maxSkills: CLI_MAX_SKILLS } });
+    expect([raised.report.skills.length, raised.rawDocuments]).toEqual([CLI_MAX_SKILLS, []]);
     expect(codes(report.findings)).not.toContain('index-too-large');
     expect(report.skills.filter((s) => s.status === 'verified')).toHaveLength(CLI_MAX_SKILLS);
     expect(report.verdict).toBe('ok');
