@@ -6,5 +6,11 @@ import { nodeSha256 } from '../cli/node-hash';
 import { CLI_CHECK_MS } from '../utils/engine/spec';
 
 export function cliEngineDeps(transport: Transport): CheckDeps {
-  return { transport, mayContact: () => true, sha256: nodeSha256, limits: { maxSkills: CLI_MAX_SKILLS, checkMs: CLI_CHECK_MS } };
+  return {
+    transport,
+    mayContact: () => true,
+    sha256: nodeSha256,
+    limits: { maxSkills: CLI_MAX_SKILLS, checkMs: CLI_CHECK_MS },
+    rawTexts: false,
+  };
 }

@@ -1,11 +1,12 @@
 // The command line as users start it (docs/benchmarks.md): `--help` against `node -e 0`, a whole
 // `check --json` of the 200-skill site against a minimal fetch + hash script, and the bundle.
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { WELL_KNOWN } from '../utils/engine/spec';
 import { bundleSize, scriptClosure } from './bundle-size';
+import { manySkillsSite } from './many-skills-site';
 import { serveMany } from './sites-process';
 import { interleaved, kib, msFigure, ratioFigure, verdict, type Timing } from './stats';
 
@@ -99,6 +100,47 @@ export async function benchCliCheck(count = 200, rounds = 15): Promise<string[]>
       `ratio check / minimal, CPU time:  ${ratioFigure(cpu.ratios)}`,
     ];
   } finally {
+    await sites.stop();
+  }
+}
+
+/**
+ * `check <dir>` against the same check over loopback HTTP: the files of the served site
+ * (bench/serve-many.ts's bench0) written to a directory, so both check the same bytes. Reading
+ * files skips the network, so it should cost less than the loopback check, not more.
+ */
+export async function benchCliDirCheck(count = 200, rounds = 15): Promise<string[]> {
+  buildCli();
+  const sites = await serveMany(count, 4096);
+  const origin = sites.origin(sites.names[0]!);
+  const dir = mkdtempSync(join(tmpdir(), 'poppy-bench-dir-'));
+  try {
+    for (const [path, route] of Object.entries(manySkillsSite(sites.names[0]!, count, 4096).routes)) {
+      if (
+        typeof route === 'function' ||
+        route.body === undefined ||
+        (typeof route.body === 'object' && !(route.body instanceof Uint8Array))
+      )
+        throw new Error(`bench site route ${path} is not a fixed body`);
+      const file = join(dir, ...path.split('/').filter(Boolean));
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, route.body);
+    }
+    const checkOf = cliCheck(count);
+    const dirOf = cliCheck(count, ['--origin', origin]);
+    const fromDir = () => dirOf(dir);
+    const loopback = () => checkOf(origin);
+    await fromDir();
+    await loopback();
+    const { wall, cpu } = await interleaved(rounds, fromDir, loopback);
+    return [
+      `poppy-inspector check --json <dir> (${count} skills on disk):      ${msFigure(wall.subject)}, CPU ${msFigure(cpu.subject)}`,
+      `poppy-inspector check --json (the same ${count} skills on loopback): ${msFigure(wall.reference)}, CPU ${msFigure(cpu.reference)}`,
+      `ratio dir / loopback, wall time: ${ratioFigure(wall.ratios)}, ${verdict(wall.ratios, 0.8)}`,
+      `ratio dir / loopback, CPU time:  ${ratioFigure(cpu.ratios)}`,
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
     await sites.stop();
   }
 }

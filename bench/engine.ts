@@ -130,7 +130,12 @@ export async function benchEngineMemory(): Promise<string[]> {
   return lines;
 }
 
-async function peakExtraMemory(origin: string, deps: CheckDeps): Promise<{ peak: number; failed: string[] }> {
+async function peakExtraMemory(
+  origin: string,
+  deps: CheckDeps,
+  onReport?: (report: Report) => void,
+  everySkills = 1,
+): Promise<{ peak: number; failed: string[] }> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const used = () => {
@@ -150,8 +155,57 @@ async function peakExtraMemory(origin: string, deps: CheckDeps): Promise<{ peak:
   // Every 50 ms: a collection each time is what stretches a check, and on a busy machine a 5 ms
   // timer kept the section collecting for most of a quarter of an hour.
   const timer = setInterval(sample, 50);
-  const { report } = await checkSite(origin, { ...deps, onProgress: sample });
+  const { report } = await checkSite(origin, { ...deps, onProgress: ({ done }) => done % everySkills === 0 && sample() });
   clearInterval(timer);
   sample();
+  onReport?.(report);
   return { peak: peak - start, failed: unverified(report) };
+}
+
+/**
+ * Peak extra memory of checking an index of the largest valid entries (1024-character
+ * descriptions, D5's byte cap), in the command line's configuration: it should grow with the
+ * entries (their parsed objects and reports), not hold a copy of the document per step (bytes,
+ * text, JSON, kept answers).
+ */
+export async function benchLongIndexMemory(): Promise<string[]> {
+  const lines: string[] = [];
+  const figures: { count: number; peak: number; index: number }[] = [];
+  for (const count of [200, 1000]) {
+    const sites = await serveMany(count, 0, 1, { shape: 'long' });
+    try {
+      const origin = sites.origin(sites.names[0]!);
+      const deps = cliEngineDeps(createNodeTransport());
+      const limits = { ...deps.limits, timeoutMs: 120_000, checkMs: 3_600_000 };
+      let peak = 0;
+      let index = 0;
+      const failures: string[] = [];
+      // A collection before every sample: one per 20 skills (and the 50 ms timer's) keeps a
+      // 1000-skill check from taking minutes; the index is held from its read to the end anyway.
+      for (let i = 0; i < 2; i++) {
+        const run = await peakExtraMemory(
+          origin,
+          { ...deps, limits },
+          (report) => {
+            index = report.documents.find((d) => d.kind === 'index')?.bytes ?? 0;
+          },
+          20,
+        );
+        peak = Math.max(peak, run.peak);
+        if (run.failed.length > 0) failures.push(`check ${i + 1}: ${run.failed.length} not verified`);
+      }
+      figures.push({ count, peak, index });
+      lines.push(
+        `peak extra memory, ${String(count).padStart(4)} skills, largest valid index entries (index ${mib(index)}): ${mib(peak)}, ${(peak / index).toFixed(1)}x the index`,
+        ...failures.map((f) => `  NOT ALL VERIFIED, ${f}`),
+      );
+    } finally {
+      await sites.stop();
+    }
+  }
+  const [small, large] = figures;
+  lines.push(
+    `memory ratio 1000 / 200 long entries: ${(large!.peak / small!.peak).toFixed(2)}x (entries and index size 5x: memory follows the entries)`,
+  );
+  return lines;
 }

@@ -1,9 +1,9 @@
 // `npm run bench`: figures and ratios, printed; never a pass/fail timing test. Each ratio is the
 // median of interleaved rounds with its spread (bench/stats.ts). A section that fails prints why
 // and the others still run.
-import { benchCliBundle, benchCliCheck, benchCliStart } from './cli';
+import { benchCliBundle, benchCliCheck, benchCliDirCheck, benchCliStart } from './cli';
 import { benchCompressionBombs } from './compression-bombs';
-import { benchEngineMemory, benchEngineSpeed } from './engine';
+import { benchEngineMemory, benchEngineSpeed, benchLongIndexMemory } from './engine';
 import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './extension';
 import { benchFrontmatter } from './frontmatter';
 import { benchMarkdownGrowth } from './markdown';
@@ -16,10 +16,12 @@ const sections: [string, () => Promise<string[]> | string[]][] = [
   ['Worker: page visit → badge, against the command line', () => benchWorker()],
   ['Engine in Node, warm', () => benchEngineSpeed()],
   ['Command line start and whole check', async () => [...(await benchCliStart()), ...(await benchCliCheck())]],
+  ['Command line: check <dir> against the same check over loopback', () => benchCliDirCheck()],
   ['Command line bundle', () => benchCliBundle()],
   ['Requests per browsing hour', () => benchRequestsPerHour()],
   ['Requests per page visit (budgets)', () => benchRequestsPerVisit()],
   ['Engine memory', () => benchEngineMemory()],
+  ['Index memory: entries of the largest valid size (D5)', () => benchLongIndexMemory()],
   ['SKILL.md preview: parse-time growth', () => benchMarkdownGrowth()],
   ['Re-checks with validators', () => benchRevalidation()],
   ['Extension size (budgets)', () => benchExtensionSize()],

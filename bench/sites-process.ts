@@ -23,10 +23,12 @@ export interface ServeOptions {
   first?: number;
   /** How long each listed file's answer waits, as if the server were that far away. */
   latencyMs?: number;
+  /** `long`: index entries of the largest valid size (1024-character descriptions). */
+  shape?: 'plain' | 'long';
 }
 
 export async function serveMany(count: number, bodyBytes: number, sites = 1, options: ServeOptions = {}): Promise<ManySites> {
-  const args = [count, bodyBytes, sites, options.first ?? 0, options.latencyMs ?? 0].map(String);
+  const args = [count, bodyBytes, sites, options.first ?? 0, options.latencyMs ?? 0, options.shape ?? 'plain'].map(String);
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve-many.ts', ...args], {
     // stdin stays open for as long as this process lives (serve-many.ts stops at its end).
     stdio: ['pipe', 'pipe', 'inherit'],

@@ -50,10 +50,11 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
     return usageError(io, `--timeout wants seconds above 0, got "${values.timeout}".`, CHECK_HELP);
 
   const input = positionals[0]!;
-  const target = (await isDirectory(input))
-    ? await directoryTarget(input, values.origin, network.settings)
-    : urlTarget(input, values.origin);
-  if (!target.ok) return usageError(io, target.message, CHECK_HELP);
+  const isDir = await isDirectory(input);
+  // A path that names no directory is a mistyped path, never a site called "." or "~".
+  if (!isDir && looksLikePath(input)) return inputError(io, `no such directory: ${input}`);
+  const target = isDir ? await directoryTarget(input, values.origin, network.settings) : urlTarget(input, values.origin);
+  if (!target.ok) return target.usage ? usageError(io, target.message, CHECK_HELP) : inputError(io, target.message);
 
   const progress = format === 'text' && values.output === undefined && io.stderr.isTTY;
   const started = performance.now();
@@ -62,6 +63,7 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
     mayContact: () => !network.settings.sameOriginOnly,
     sha256: nodeSha256,
     limits: { maxSkills: network.settings.maxSkills, checkMs },
+    rawTexts: false,
     // Files before deploying: the issuer and the APIs serve the sign-in documents themselves.
     trustChain: target.checked.directory === null,
     onProgress: progress ? ({ done, total }) => io.stderr.write(`\rChecking skills ${done}/${total}…`) : undefined,
@@ -83,12 +85,24 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
 
 type Target =
   | { ok: true; url: string; transport: ReturnType<typeof siteFilesTransport> | null; checked: Omit<CheckedTarget, 'elapsedMs'> }
-  | { ok: false; message: string };
+  /** `usage`: the command was called wrong (the help follows); otherwise its input is. */
+  | { ok: false; message: string; usage: boolean };
+
+/** `./x`, `../x`, `/x`, `~/x`, `.`, `..`, `~`: a path on this computer, not a site's name. */
+export function looksLikePath(input: string): boolean {
+  return /^(\.{1,2}|~)([/\\]|$)/.test(input) || input.startsWith('/');
+}
+
+/** A wrong path or directory: one line that says what to do, exit 2, no help page. */
+function inputError(io: Io, message: string): number {
+  io.stderr.write(`poppy-inspector: ${message}\n`);
+  return 2;
+}
 
 function urlTarget(input: string, origin: string | undefined): Target {
-  if (origin !== undefined) return { ok: false, message: '--origin is for checking a directory.' };
+  if (origin !== undefined) return { ok: false, message: '--origin is for checking a directory.', usage: true };
   const site = readSiteUrl(input);
-  if (!site.ok) return site;
+  if (!site.ok) return { ...site, usage: true };
   return {
     ok: true,
     url: site.url,
@@ -100,9 +114,13 @@ function urlTarget(input: string, origin: string | undefined): Target {
 async function directoryTarget(dir: string, option: string | undefined, settings: NetworkSettings): Promise<Target> {
   const present = await Promise.all([WELL_KNOWN.poppy, WELL_KNOWN.skillIndex].map((p) => isFile(fileOf(dir, p))));
   if (!present.includes(true))
-    return { ok: false, message: `nothing to check in ${dir}: no ${WELL_KNOWN.poppy.slice(1)} or ${WELL_KNOWN.skillIndex.slice(1)}.` };
-  const choice = await originForDirectory(dir, option);
-  if (!choice.ok) return choice;
+    return {
+      ok: false,
+      message: `nothing to check in ${dir}: no ${WELL_KNOWN.poppy.slice(1)} or ${WELL_KNOWN.skillIndex.slice(1)}.`,
+      usage: false,
+    };
+  const choice = await originForDirectory(dir, option, present[0]!);
+  if (!choice.ok) return { ...choice, usage: choice.option };
   const otherHosts = settings.sameOriginOnly ? null : transportFor(settings, !siteContext(choice.origin).local);
   const transport = siteFilesTransport(choice.origin, await directoryFiles(dir), { otherHosts });
   return { ok: true, url: choice.origin, transport, checked: { input: dir, assumedScheme: null, directory: dir, origin: choice.origin } };

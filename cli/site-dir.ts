@@ -21,23 +21,28 @@ export function fileOf(dir: string, sitePath: string): string {
   return join(dir, ...sitePath.split('/').filter(Boolean));
 }
 
-export type OriginChoice = { ok: true; origin: string; from: 'option' | 'domain' } | { ok: false; message: string };
+/** A failure says whether `--origin` itself was wrong (a usage error) or the directory is. */
+export type OriginChoice = { ok: true; origin: string; from: 'option' | 'domain' } | { ok: false; message: string; option: boolean };
 
-/** The site's origin for a directory: `--origin` when given, else https:// + organization.domain. */
-export async function originForDirectory(dir: string, option: string | undefined): Promise<OriginChoice> {
+const PASS_ORIGIN = 'pass --origin https://your.site (the origin these files are served at).';
+
+/**
+ * The site's origin for a directory: `--origin` when given, else https:// + organization.domain
+ * of its poppy.json (`hasPoppy`: whether the directory has one).
+ */
+export async function originForDirectory(dir: string, option: string | undefined, hasPoppy = true): Promise<OriginChoice> {
   if (option !== undefined) {
     const url = URL.canParse(option) ? new URL(option) : null;
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin === 'null') {
-      return { ok: false, message: `--origin wants an https:// or http:// origin, got "${option}".` };
+      return { ok: false, message: `--origin wants an https:// or http:// origin, got "${option}".`, option: true };
     }
     return { ok: true, origin: url.origin, from: 'option' };
   }
+  const poppy = WELL_KNOWN.poppy.slice(1);
+  if (!hasPoppy) return { ok: false, message: `no ${poppy} in ${dir} to take the site's origin from; ${PASS_ORIGIN}`, option: false };
   const origin = await declaredOriginOf(fileOf(dir, WELL_KNOWN.poppy));
   if (origin === null) {
-    return {
-      ok: false,
-      message: `cannot tell the site's origin: ${WELL_KNOWN.poppy} names no organization.domain; pass --origin https://your.site.`,
-    };
+    return { ok: false, message: `cannot tell the site's origin: ${poppy} names no organization.domain; ${PASS_ORIGIN}`, option: false };
   }
   return { ok: true, origin, from: 'domain' };
 }

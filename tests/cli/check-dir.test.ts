@@ -4,9 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cliIn } from './cli-process';
+import { BIN, buildCli, cliIn, run } from './cli-process';
 import type { Report } from '../../utils/engine/report/report';
-import { writeSiteDir } from '../fixtures/site-files';
+import { filesOrigin, writeSiteDir } from '../fixtures/site-files';
+import { longIndexStore } from '../fixtures/sites/long-index';
 import { northlight } from '../fixtures/sites/northlight';
 import { northlightStale } from '../fixtures/sites/northlight-stale';
 import { secondOrigin } from '../fixtures/sites/second-origin';
@@ -92,11 +93,55 @@ describe('poppy-inspector check <dir>', () => {
       /pass --origin/,
     ],
     ['a bad --origin', () => writeSiteDir(northlight), ['--origin', 'ftp://x'], /--origin wants/],
+    [
+      'an index without poppy.json, and no --origin',
+      () => {
+        const dir = mkdtempSync(join(tmpdir(), 'poppy-indexonly-'));
+        mkdirSync(join(dir, '.well-known/agent-skills'), { recursive: true });
+        writeFileSync(join(dir, '.well-known/agent-skills/index.json'), '{"skills": []}');
+        return dir;
+      },
+      [],
+      /^poppy-inspector: no \.well-known\/poppy\.json in \. to take the site's origin from; pass --origin https:\/\/your\.site \(the origin these files are served at\)\.\n$/,
+    ],
   ])('%s exits 2 with a message and no report', async (_what, make, extra, message) => {
     const dir = await make();
     const r = await cliIn(dir, 'check', '.', ...extra);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
+  });
+
+  it.each(['./nonexistent', '../nonexistent', '/nonexistent-poppy-dir', '~/nonexistent'])(
+    '%s that is no directory: "no such directory" in one line, exit 2, no request',
+    async (path) => {
+      const r = await cliIn(mkdtempSync(join(tmpdir(), 'poppy-cwd-')), 'check', path);
+      expect([r.code, r.stderr, r.stdout]).toEqual([2, `poppy-inspector: no such directory: ${path}\n`, '']);
+    },
+  );
+
+  it("--max-skills raises the index's byte cap with the skill cap", async () => {
+    const site = longIndexStore('long-300', 300);
+    const dir = await writeSiteDir(site);
+    const cutAt = async (maxSkills: string) => {
+      const r = await cliIn(dir, 'check', '.', '--origin', filesOrigin('long-300'), '--json', '--max-skills', maxSkills);
+      const report = JSON.parse(r.stdout) as Report;
+      return [r.code, report.verdict, report.findings.filter((f) => f.code === 'index-too-large').length];
+    };
+    // 100 entries' worth of bytes holds about 130 of these; 300 entries' worth holds them all.
+    expect(await cutAt('100')).toEqual([0, 'ok', 1]);
+    expect(await cutAt('300')).toEqual([0, 'ok', 0]);
+  });
+
+  it('reads the files without loading undici (no web Response, Headers or streams)', async () => {
+    const dir = await writeSiteDir(northlight);
+    const probe = join(mkdtempSync(join(tmpdir(), 'poppy-probe-')), 'probe.mjs');
+    writeFileSync(
+      probe,
+      "process.on('exit', () => process.stderr.write(`undici:${process.moduleLoadList.some((m) => m.includes('undici'))}\\n`));\n",
+    );
+    const r = await run('node', ['--import', probe, BIN, 'check', '.', '--json', '--same-origin-only'], {}, { cwd: dir });
+    expect(JSON.parse(r.stdout)).toMatchObject({ verdict: northlight.expect.verdict });
+    expect(r.stderr).toContain('undici:false');
   });
 });

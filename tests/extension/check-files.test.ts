@@ -5,6 +5,7 @@ import type { DroppedFile } from '../../utils/engine/net/dropped-files';
 import { DEFAULT_LIMITS, DROPPED_FILES_MAX } from '../../utils/engine/spec';
 import { checkDroppedFiles, droppedSkillText } from '../../utils/extension/check-files';
 import { filesOrigin, siteFileMap } from '../fixtures/site-files';
+import { longIndexStore, wholeEntriesWithin } from '../fixtures/sites/long-index';
 import { northlight } from '../fixtures/sites/northlight';
 import { northlightStale } from '../fixtures/sites/northlight-stale';
 import { english } from '../helpers/english';
@@ -80,6 +81,18 @@ describe('checkDroppedFiles', () => {
     const poppy = `{"organization":{"domain":"big.example","name":"${'x'.repeat(DEFAULT_LIMITS.poppyBytes)}"}}`;
     const check = await checkDroppedFiles([dropped('poppy.json', new TextEncoder().encode(poppy))], 'https://big.example');
     expect(check.ok && check.result.report.findings.map((f) => f.code)).toContain('document-too-large');
+  });
+
+  it("reads a dropped index by the check's rule: up to the skill cap at the largest entries, then our limit", async () => {
+    const site = longIndexStore('long-300', DEFAULT_LIMITS.maxSkills + 100);
+    const check = await checkDroppedFiles(await storeFiles(site, (path) => path), filesOrigin('long-300'));
+    const report = check.ok ? check.result.report : null;
+    const cut = report?.findings.filter((f) => f.code === 'index-too-large') ?? [];
+    expect(cut.map((f) => english(f.message))).toEqual([
+      expect.stringContaining(`1.6 MiB, ${wholeEntriesWithin(site, DEFAULT_LIMITS.indexBytes)} whole entries were read`),
+    ]);
+    expect(report?.skills.filter((s) => s.status === 'verified')).toHaveLength(DEFAULT_LIMITS.maxSkills);
+    expect(report?.verdict).toBe('ok');
   });
 
   it(`takes the first ${DROPPED_FILES_MAX} files and counts the rest`, async () => {

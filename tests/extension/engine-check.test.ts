@@ -12,14 +12,18 @@ import { secondOrigin } from '../fixtures/sites/second-origin';
 import { skillsCdn } from '../fixtures/sites/skills-cdn';
 import { skillsCdnNoCors } from '../fixtures/sites/skills-cdn-nocors';
 import { PAST_CAP_COUNT, pastCapStore } from '../fixtures/sites/past-cap';
+import { longIndexStore, wholeEntriesWithin } from '../fixtures/sites/long-index';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { backgroundHandlers } from '../../entrypoints/background/handlers';
 import { liveOrigin } from '../../utils/extension/platform/badge-applier';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../utils/engine/spec';
 
+/** 300 entries of the largest valid size: past the extension's index cap, within the raised one. */
+const longIndex = longIndexStore('long-300', DEFAULT_LIMITS.maxSkills + 100);
+
 let server: FixtureServer;
 beforeAll(async () => {
-  server = await startFixtureServer({ sites: [secondOrigin, skillsCdn, skillsCdnNoCors, pastCapStore()], https: false });
+  server = await startFixtureServer({ sites: [secondOrigin, skillsCdn, skillsCdnNoCors, pastCapStore(), longIndex], https: false });
 });
 afterAll(() => server.close());
 
@@ -141,5 +145,20 @@ describe('"Check the remaining N" from the panel to the engine', () => {
     await backgroundHandlers(restarted, liveOrigin).recheck({ type: 'recheck', tabId }, { kind: 'extension' });
     await restarted.idle();
     expect((await storage.getResult(site))!.report.skills.filter((sk) => sk.status === 'verified')).toHaveLength(PAST_CAP_COUNT);
+  });
+});
+
+describe("the index's byte cap in the worker", () => {
+  it('follows the skill cap: 200 reads the index up to our limit, the raised cap reads it whole', async () => {
+    const run = engineCheck(createNodeTransport());
+    const check = async (maxSkills: number) =>
+      (await run(server.origin('long-300'), { allHosts: true, revalidate: false, maxSkills }, () => {})).report;
+    const first = await check(DEFAULT_LIMITS.maxSkills);
+    expect(first.findings.filter((f) => f.code === 'index-too-large')).toHaveLength(1);
+    expect(first.cap?.listed).toBe(wholeEntriesWithin(longIndex, DEFAULT_LIMITS.indexBytes));
+    expect(first.verdict).toBe('ok');
+    const raised = await check(RAISED_MAX_SKILLS);
+    expect(raised.findings.map((f) => f.code)).not.toContain('index-too-large');
+    expect(raised.skills.filter((s) => s.status === 'verified')).toHaveLength(DEFAULT_LIMITS.maxSkills + 100);
   });
 });

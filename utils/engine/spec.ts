@@ -236,14 +236,44 @@ export interface Limits {
  */
 export const OVER_CAP_LISTED = 20;
 
+/**
+ * The largest valid v0.2.0 index entry, in bytes as served: the index's byte cap follows from it
+ * (D5, revised), so an index is never cut before our skill cap however long its entries are.
+ * Each field at its largest, pretty-printed as entries of an indented `skills` array:
+ * - `description`: 1024 code points (D6), each at most 6 bytes: 1 to 4 as raw UTF-8, 6 as a
+ *   `\uXXXX` escape (Python's `json.dumps` escapes every non-ASCII character by default, so a
+ *   CJK description takes 6 bytes a character), 2 for an escaped quote or backslash. Only
+ *   escaped astral characters take more (12); such an index past the cap still has its first
+ *   entries checked (check/json-prefix.ts);
+ * - `name`: 64 characters of `a-z 0-9 -`; `digest`: `sha256:` and 64 hex digits; `type`:
+ *   `skill-md`, the longer type;
+ * - `url`: 2048 bytes, the longest URL the sitemaps protocol allows and far past any real
+ *   artifact URL (SKILL_URL_MAX is the bound on hostile input, not a size to plan for);
+ * - the keys, quotes, colons, commas, braces and a line each indented 6 spaces, CRLF line ends:
+ *   under 128 bytes.
+ * 64 + 6144 + 2048 + 71 + 8 + 128 = 8463 bytes: 1.6 MiB for the extension's 200 entries, 8.1 MiB
+ * for the command line's 1000.
+ */
+export const INDEX_ENTRY_MAX_BYTES = SKILL_NAME_MAX + DESCRIPTION_MAX * 6 + 2048 + 71 + 8 + 128;
+/** `{"$schema": "…", "skills": [` and its end, with room for a few more top-level fields. */
+export const INDEX_OVERHEAD_BYTES = 4096;
+
+/** The byte cap of an index whose first `maxSkills` entries we check (D5): the one place it is derived. */
+export function indexBytesFor(maxSkills: number): number {
+  return maxSkills * INDEX_ENTRY_MAX_BYTES + INDEX_OVERHEAD_BYTES;
+}
+
+/** Entries per index the extension checks (D5). */
+const EXTENSION_MAX_SKILLS = 200;
+
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   timeoutMs: 10_000,
   poppyBytes: 256 * 1024,
-  indexBytes: 256 * 1024,
+  indexBytes: indexBytesFor(EXTENSION_MAX_SKILLS),
   skillMdBytes: 1024 * 1024,
   archiveBytes: 10 * 1024 * 1024,
   metadataBytes: 64 * 1024,
-  maxSkills: 200,
+  maxSkills: EXTENSION_MAX_SKILLS,
   concurrency: 6,
   maxRedirects: 5,
   freshMs: 10 * 60 * 1000,
@@ -252,6 +282,15 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   archiveListMs: 5000,
   archiveSliceMs: 8,
 });
+
+/**
+ * A check's limits: the defaults, what the caller sets, and the index's byte cap derived from its
+ * skill cap unless set too (tests shrink it), so a raised `maxSkills` (`--max-skills`, the panel's
+ * "Check the remaining N") raises the index cap with it.
+ */
+export function limitsWith(given: Partial<Limits> = {}): Limits {
+  return { ...DEFAULT_LIMITS, indexBytes: indexBytesFor(given.maxSkills ?? DEFAULT_LIMITS.maxSkills), ...given };
+}
 
 /**
  * How long a visit waits before checking an origin again (docs/extension.md, "How often a site is asked"): at least `freshMs`;
@@ -375,10 +414,12 @@ export const DROPPED_FILES_MAX = 500;
 
 /**
  * Origins whose index texts the extension keeps for the full-page report's numbered lines (the
- * last ones the user asked about: panel, "Check again", the report page). Each text is within
- * its document's cap (`indexBytes`); a few of them stay well inside storage.session's quota.
+ * last ones the user asked about: panel, "Check again", the report page), and the longest text
+ * kept (characters). An index's cap follows the skill cap (up to 8 MiB raised), so a longer text
+ * is not kept: a few of them stay well inside storage.session's quota (10 MB in Chrome).
  */
 export const RAW_DOCUMENTS_ORIGINS_MAX = 3;
+export const RAW_TEXT_MAX_CHARS = 1024 * 1024;
 export const RAW_LINES_MAX = 5000;
 
 /** The SKILL.md preview tree's bounds (markdown/safe-tree.ts): characters parsed, nodes built, nesting kept. */

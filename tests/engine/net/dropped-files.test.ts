@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { droppedSiteFiles, fileForSitePath, readDroppedText, type DroppedFile } from '../../../utils/engine/net/dropped-files';
 import { frontmatterName, nameDroppedFiles } from '../../../utils/engine/net/dropped-names';
+import { bodyText } from '../../helpers/body-text';
 
 const at = (...paths: string[]) => paths.map((path) => ({ path }));
 const found = (files: { path: string }[], sitePath: string) => fileForSitePath(files, sitePath)?.path ?? null;
@@ -49,7 +50,7 @@ describe('nameDroppedFiles: loose SKILL.md files told apart', () => {
     );
   const opened = async (files: DroppedFile[], sitePath: string) => {
     const file = await droppedSiteFiles(files).open(sitePath);
-    return file === null ? null : new Response(file.body).text();
+    return file === null ? null : bodyText({ status: 200, url: '', redirected: false, headers: { get: () => null }, body: file.body });
   };
 
   it('names each bare SKILL.md by its frontmatter name, so each serves its own skill path', async () => {

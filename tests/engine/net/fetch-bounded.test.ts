@@ -287,6 +287,28 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
     expect(served.written).toBeLessThan(50 * MiB);
   });
 
+  it.each([
+    ['without Content-Length', '/big'],
+    ['with Content-Length', '/big?declare'],
+    ['exactly the cap, declared', '/size?n=65536&declare'],
+    ['within the cap, declared long', '/size?n=100000&declare'],
+  ])('keepPrefix (the indexes): past the cap, the first cap bytes, marked cut, %s', async (_, path) => {
+    const limits = { ...LIMITS, indexBytes: 64 * KiB };
+    const r = await get(path, 'index', { limits, keepPrefix: true });
+    const over = !path.includes('n=65536');
+    expect(r.ok && [r.bytes.byteLength, r.cut ?? false, r.bytes.every((b) => b === 0x61)]).toEqual([64 * KiB, over, true]);
+    if (!over) return;
+    const served = lastStream!;
+    await served.hungUp;
+    expect(served.written).toBeLessThan(50 * MiB);
+  });
+
+  it('reads a long declared body whole: its bytes in order, in one buffer', async () => {
+    const limits = { ...LIMITS, poppyBytes: 4 * MiB };
+    const r = await get('/size?n=3000000&declare', 'poppy', { limits });
+    expect(r.ok && [r.bytes.byteLength, r.bytes.buffer.byteLength, r.bytes.every((b) => b === 0x61)]).toEqual([3000000, 3000000, true]);
+  });
+
   it('gives up on a body that drips past the timeout', async () => {
     const started = performance.now();
     const r = await get('/drip', 'poppy', { limits: FAST });

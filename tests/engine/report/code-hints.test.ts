@@ -28,11 +28,7 @@ describe('hints quote the spec registry', () => {
     ['bad-name', SKILL_INDEX_CODES['bad-name'].hint, [`1 to ${SKILL_NAME_MAX}`]],
     ['bad-description', SKILL_INDEX_CODES['bad-description'].hint, [`1 to ${DESCRIPTION_MAX}`]],
     ['document-unreachable', ENGINE_CODES['document-unreachable'].hint, [formatMs(DEFAULT_LIMITS.timeoutMs)]],
-    [
-      'document-too-large',
-      ENGINE_CODES['document-too-large'].hint,
-      [formatBytes(DEFAULT_LIMITS.poppyBytes), formatBytes(DEFAULT_LIMITS.indexBytes)],
-    ],
+    ['document-too-large', ENGINE_CODES['document-too-large'].hint, [formatBytes(DEFAULT_LIMITS.poppyBytes)]],
     [
       'skill-too-large',
       ENGINE_CODES['skill-too-large'].hint,
@@ -48,7 +44,8 @@ describe('hints quote the spec registry', () => {
 
   it('names the current limits in words: 10 s, 256 KiB, 1 MiB, 10 MiB', () => {
     expect(english(ENGINE_CODES['document-unreachable'].hint)).toContain('within 10 s.');
-    expect(english(ENGINE_CODES['document-too-large'].hint)).toBe('Keep poppy.json under 256 KiB and skill indexes under 256 KiB.');
+    // An index past its cap is our limit (index-too-large), never this error (D5).
+    expect(english(ENGINE_CODES['document-too-large'].hint)).toBe('Keep poppy.json under 256 KiB.');
     expect(english(ENGINE_CODES['skill-too-large'].hint)).toBe('Keep SKILL.md under 1 MiB and archives under 10 MiB.');
   });
 

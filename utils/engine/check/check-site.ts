@@ -7,7 +7,7 @@ import type { PoppyModel, Report, SkillCap, SkillReport } from '../report/report
 import { NOT_FOUND_STATUSES } from '../report/state';
 import { trustRun, trustSkipped } from '../trust/chain';
 import { compareIndexes, mergeIndexes, parseLegacyIndex, parseSkillIndex, type IndexParse, type MergedEntry } from '../skill-index';
-import { DEFAULT_LIMITS, OVER_CAP_LISTED, WELL_KNOWN, type Limits } from '../spec';
+import { limitsWith, OVER_CAP_LISTED, RAW_TEXT_MAX_CHARS, WELL_KNOWN, type Limits } from '../spec';
 import { siteContext } from '../net/url-policy';
 import { ENGINE_CODES as C } from './codes';
 import { startBudget } from './budget';
@@ -50,7 +50,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
   const target = normaliseTarget(siteUrl);
   if (!target.ok) return { report: emptyReport(siteUrl, now(), [target.finding]), rawPoppy: null, serverFreshMs: null };
 
-  const limits: Limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const limits: Limits = limitsWith(deps.limits);
   const hosts = newHostLog();
   const ctx: CheckContext = {
     site: siteContext(target.origin),
@@ -69,7 +69,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     hosts,
   };
   try {
-    return await checkOrigin(target.origin, target.findings, ctx, deps.onProgress, now);
+    return await checkOrigin(target.origin, target.findings, ctx, deps.onProgress, now, deps.rawTexts ?? true);
   } finally {
     ctx.budget.end();
   }
@@ -81,6 +81,7 @@ async function checkOrigin(
   ctx: CheckContext,
   onProgress: CheckDeps['onProgress'],
   now: () => Date,
+  rawTexts: boolean,
 ): Promise<CheckResult> {
   const { limits } = ctx;
   const findings: Finding[] = [...found];
@@ -96,7 +97,10 @@ async function checkOrigin(
   if (!noAnswer) findings.push(...poppyDoc.findings, ...indexDoc.findings);
   const documents = [poppyDoc.info, indexDoc.info];
   const rawDocuments: RawText[] = [];
-  if (indexDoc.value && indexDoc.text !== null) rawDocuments.push({ url: indexDoc.info.requestedUrl, text: indexDoc.text });
+  const keepText = (text: string | null): text is string => rawTexts && text !== null && text.length <= RAW_TEXT_MAX_CHARS;
+  if (indexDoc.value && keepText(indexDoc.text)) rawDocuments.push({ url: indexDoc.info.requestedUrl, text: indexDoc.text });
+  // Not wanted: the text is let go now, not held (as long as the index itself) to the end.
+  if (!rawTexts) indexDoc.text = null;
 
   let poppy: PoppyModel | null = null;
   let embedded: IndexParse | null = null;
@@ -128,7 +132,7 @@ async function checkOrigin(
     if (legacyDoc.value) {
       const legacy = parseLegacyIndex(legacyDoc.value, indexContext('well-known', legacyDoc.url, legacyDoc.info.requestedUrl, limits));
       findings.push(...legacyDoc.findings, ...legacy.findings);
-      if (legacyDoc.text !== null) rawDocuments.push({ url: legacyDoc.info.requestedUrl, text: legacyDoc.text });
+      if (keepText(legacyDoc.text)) rawDocuments.push({ url: legacyDoc.info.requestedUrl, text: legacyDoc.text });
       merged = legacy.entries.map((entry) => ({ entry, source: 'legacy' as const }));
     }
   }

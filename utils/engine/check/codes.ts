@@ -3,7 +3,7 @@ import { defineCodes } from '../report/findings';
 import { sentence } from '../report/words';
 import { DEFAULT_LIMITS, MEDIA_TYPES, WELL_KNOWN } from '../spec';
 
-const { timeoutMs, poppyBytes, indexBytes, skillMdBytes, archiveBytes, checkMs, siteBytes } = DEFAULT_LIMITS;
+const { timeoutMs, poppyBytes, skillMdBytes, archiveBytes, checkMs, siteBytes } = DEFAULT_LIMITS;
 
 /** "Skill x could not be read: HTTP 404." whichever way the fetch failed. */
 const SKILL_NOT_READ = sentence('finding_skill_not_read', ['skill', 'detail']);
@@ -31,11 +31,9 @@ export const ENGINE_CODES = defineCodes({
     says: { status: ['detail'], noAnswer: ['detail'] },
     hint: { time: formatMs(timeoutMs) },
   },
-  'document-too-large': {
-    severity: 'error',
-    says: ['detail'],
-    hint: { poppy: formatBytes(poppyBytes), index: formatBytes(indexBytes) },
-  },
+  'document-too-large': { severity: 'error', says: ['detail'], hint: { poppy: formatBytes(poppyBytes) } },
+  // D5: an index past its byte cap (derived from the skill cap) is our limit, like the skill cap.
+  'index-too-large': { severity: 'warning', ourLimit: true, says: { read: ['read', 'count'], none: ['read'] } },
   'document-redirected': { severity: 'info', says: ['from', 'to'] },
   'insecure-redirect': { severity: 'error', says: { refused: ['detail'], hop: ['from', 'to'] } },
   'redirect-blocked': { severity: 'error', says: ['detail'] },

@@ -34,6 +34,10 @@ export interface CheckDeps {
    *  issuer and APIs serve those documents themselves. Default: yes. */
   trustChain?: boolean;
   onProgress?: (progress: CheckProgress) => void;
+  /** Keep the indexes' texts as served (`CheckResult.rawDocuments`, the full-page report's
+   *  numbered lines). The command line shows none, so it need not hold a copy of an index for
+   *  the whole check. Default: yes. */
+  rawTexts?: boolean;
   /** Lets other work run while an archive is listed (`nextTurn` by default: a timer turn). The
    *  background runs every tab's checks on one thread; listing yields every `archiveSliceMs`. */
   yieldToOthers?: () => Promise<void>;

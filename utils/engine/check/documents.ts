@@ -1,4 +1,5 @@
-import { fetchBounded, type FetchFailure, type FetchResult, type FetchSuccess } from '../net/fetch-bounded';
+import { fetchBounded, formatBytes, type FetchFailure, type FetchResult, type FetchSuccess, type Validators } from '../net/fetch-bounded';
+import { SKILL_INDEX } from '../spec';
 import { finding, productionOnly, type Finding } from '../report/findings';
 import { readJsonDocument } from './json-document';
 import type { DocumentInfo } from '../report/report';
@@ -48,20 +49,46 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
     return { ...base, ...failureFindings(result), failure: result };
   }
 
-  const doc = readJsonDocument(result.bytes, result.contentType, result.url);
+  const doc = readJsonDocument(result.bytes, result.contentType, result.url, result.cut === true);
   const findings = [...doc.findings, ...transportFindings(result, ctx)];
+  if (result.cut) {
+    // Past the cap the index is there, and long: said as our limit, with what was read (D5).
+    const read = roughBytes(result.bytes.byteLength);
+    const entries = doc.ok ? (doc.cut?.entries ?? entriesOf(doc.value)) : 0;
+    const said = entries > 0 ? C['index-too-large'].says.read({ read, count: entries }) : C['index-too-large'].says.none({ read });
+    findings.push(finding(said, { document: result.url }));
+    if (doc.ok || doc.published) info.published = true;
+  }
   if (!doc.ok) {
     info.absent = !doc.published;
     return { ...base, findings: doc.published ? findings : doc.findings };
   }
   info.published = true;
-  if (result.status === 200 && (result.etag !== null || result.lastModified !== null) && freshness(result.cacheControl).store) {
+  // A cut index is not kept: a 304 must never stand in for a whole one.
+  if (
+    !result.cut &&
+    result.status === 200 &&
+    (result.etag !== null || result.lastModified !== null) &&
+    freshness(result.cacheControl).store
+  ) {
     const { etag, lastModified, contentType, cacheControl, bytes } = result;
     const cors = result.accessControlAllowOrigin !== null;
     keepAnswer(ctx, { url, digestHex: await ctx.sha256(bytes), etag, lastModified, contentType, cors, cacheControl, bytes });
   }
   return { ...base, value: doc.value, text: doc.text, findings };
 }
+
+/** `1696696` → `1.6 MiB`: how much of a cut index was read, as an owner reads sizes. */
+function roughBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MiB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KiB`;
+  return formatBytes(n);
+}
+
+const entriesOf = (value: Record<string, unknown>): number => {
+  const skills = value[SKILL_INDEX.skills];
+  return Array.isArray(skills) ? skills.length : 0;
+};
 
 /**
  * The document, asked with the validators it sent last time (docs/extension.md, "How often a site is asked"). A 304 stands in the
@@ -70,10 +97,16 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
  */
 async function askDocument(url: string, kind: 'poppy' | 'index', ctx: CheckContext): Promise<FetchResult> {
   const kept = ctx.remembered.get(url);
-  const result = await fetchBounded(url, fetchOptions(ctx, kind, kept && { etag: kept.etag, lastModified: kept.lastModified }));
+  const options = (validators?: Validators) => {
+    const o = fetchOptions(ctx, kind, validators);
+    // An index past its cap is read up to it: its first entries are still checked (D5).
+    if (kind === 'index') o.keepPrefix = true;
+    return o;
+  };
+  const result = await fetchBounded(url, options(kept && { etag: kept.etag, lastModified: kept.lastModified }));
   if (!result.ok || result.status !== 304) return result;
   const bytes = kept ? await kept.bytes : null;
-  if (!kept || !bytes) return fetchBounded(url, fetchOptions(ctx, kind));
+  if (!kept || !bytes) return fetchBounded(url, options());
   refreshAnswer(ctx, url);
   return {
     ...result,

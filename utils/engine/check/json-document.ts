@@ -3,6 +3,7 @@ import { defineCodes, finding, type Finding } from '../report/findings';
 import { quote } from '../json/values';
 import { sentence, type Sentence } from '../report/words';
 import { MEDIA_TYPES } from '../spec';
+import { readIndexPrefix } from './json-prefix';
 
 const JSON_TYPE = MEDIA_TYPES.json[0];
 
@@ -23,9 +24,11 @@ export const JSON_DOCUMENT_CODES = defineCodes({
 const C = JSON_DOCUMENT_CODES;
 
 export type JsonDocument =
-  | { ok: true; value: Record<string, unknown>; text: string; findings: Finding[] }
-  /** `published: false` means the address answered with something that is not the document. */
-  | { ok: false; published: boolean; findings: Finding[] };
+  /** `cut`: the bytes were the start of a longer index (D5), and `entries` of its `skills` were whole in them. */
+  | { ok: true; value: Record<string, unknown>; text: string; findings: Finding[]; cut?: { entries: number } }
+  /** `published: false` means the address answered with something that is not the document.
+   *  `cut`: the start of a longer index in which no entry could be read (our limit). */
+  | { ok: false; published: boolean; findings: Finding[]; cut?: { entries: 0 } };
 
 const BOM = '\uFEFF';
 
@@ -41,7 +44,7 @@ const NOT_JSON: Readonly<Record<Exclude<BodyKind, 'json' | 'utf16' | 'html' | 't
  * does not even start like JSON (`{` or `[`) means the document is not published (Decision D8: a
  * warning, never ok); one that starts like JSON but breaks is the owner's error.
  */
-export function readJsonDocument(bytes: Uint8Array, contentType: string | null, document: string): JsonDocument {
+export function readJsonDocument(bytes: Uint8Array, contentType: string | null, document: string, cut = false): JsonDocument {
   const where = { document };
   const kind = sniffBody(bytes, contentType);
   if (kind === 'html') {
@@ -55,7 +58,8 @@ export function readJsonDocument(bytes: Uint8Array, contentType: string | null, 
   const findings: Finding[] = [];
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    // A cut body may end inside a character: streaming leaves that character out.
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes, { stream: cut });
   } catch {
     return { ok: false, published: true, findings: [finding(C['not-utf8'].says({}), where)] };
   }
@@ -67,6 +71,7 @@ export function readJsonDocument(bytes: Uint8Array, contentType: string | null, 
   try {
     value = JSON.parse(text);
   } catch (e) {
+    if (cut) return prefixOf(text, contentType, document, findings);
     // V8 quotes the offending input, line breaks and all: keep the message on one line (D4).
     const detail = oneLine(e instanceof Error ? e.message : String(e)).slice(0, 200);
     findings.push(finding(C['invalid-json'].says({ detail }), where));
@@ -79,6 +84,14 @@ export function readJsonDocument(bytes: Uint8Array, contentType: string | null, 
   }
   findings.push(...contentTypeFindings(contentType, document));
   return { ok: true, value: value as Record<string, unknown>, text, findings };
+}
+
+/** The whole entries at the start of a cut index (check/json-prefix.ts), or none: our limit either way. */
+function prefixOf(text: string, contentType: string | null, document: string, findings: Finding[]): JsonDocument {
+  const prefix = readIndexPrefix(text);
+  if (prefix === null) return { ok: false, published: true, findings, cut: { entries: 0 } };
+  findings.push(...contentTypeFindings(contentType, document));
+  return { ok: true, value: prefix.value, text, findings, cut: { entries: prefix.entries } };
 }
 
 const oneLine = (s: string) => s.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();

@@ -144,38 +144,78 @@ function discard(response: TransportResponse): void {
   response.body?.cancel().catch(() => {});
 }
 
-type ReadOutcome = { ok: true; bytes: Uint8Array } | { ok: false; over: 'cap' | 'site' };
+type ReadOutcome = { ok: true; bytes: Uint8Array; cut?: true } | { ok: false; over: 'cap' | 'site' };
 
 /**
  * Reads at most `cap` bytes and hangs up the moment the count passes it, or the moment the
  * check's allowance for the whole site runs out (each chunk is taken from it as it arrives).
+ * `keepPrefix`: past the cap, the first `cap` bytes are the answer.
  */
-async function readCapped(body: TransportResponse['body'], cap: number, site: ByteBudget | undefined): Promise<ReadOutcome> {
+async function readCapped(
+  body: TransportResponse['body'],
+  cap: number,
+  site: ByteBudget | undefined,
+  keepPrefix = false,
+  declared: number | null = null,
+): Promise<ReadOutcome> {
   if (!body) return { ok: true, bytes: new Uint8Array(0) };
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
+  // A long body of declared length goes into one buffer of that size as it comes, so it is never
+  // held twice (its chunks, then their join): a long index is read at one copy. A body longer
+  // than it said falls back to collecting chunks; small ones keep their own chunk (below).
+  let into = declared !== null && declared >= JOIN_AHEAD_BYTES ? new Uint8Array(Math.min(declared, cap)) : null;
   let total = 0;
+  let cut = false;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (site) site.left -= value.byteLength;
+    let chunk = value;
+    if (keepPrefix && total + chunk.byteLength > cap) {
+      chunk = chunk.subarray(0, cap - total);
+      cut = true;
+    }
+    total += chunk.byteLength;
+    if (site) site.left -= chunk.byteLength;
     if (total > cap || (site && site.left < 0)) {
       reader.cancel().catch(() => {});
       return { ok: false, over: total > cap ? 'cap' : 'site' };
     }
-    chunks.push(value);
+    if (into !== null && total <= into.byteLength) {
+      into.set(chunk, total - chunk.byteLength);
+    } else {
+      if (into !== null) chunks.push(into.subarray(0, total - chunk.byteLength));
+      into = null;
+      chunks.push(chunk);
+    }
+    if (cut) {
+      reader.cancel().catch(() => {});
+      break;
+    }
   }
-  // A small file usually arrives as one chunk that owns its whole buffer: use it as it is.
+  const bytes = into !== null ? (total === into.byteLength ? into : into.subarray(0, total)) : whole(chunks, total);
+  return cut ? { ok: true, bytes, cut: true } : { ok: true, bytes };
+}
+
+/** Bodies declared at least this long are read into one buffer (readCapped). */
+const JOIN_AHEAD_BYTES = 64 * 1024;
+
+/** The chunks as one array: a small file usually arrives as one chunk that owns its whole
+ *  buffer, used as it is. */
+function whole(chunks: readonly Uint8Array[], total: number): Uint8Array {
   const only = chunks.length === 1 ? chunks[0]! : null;
-  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return { ok: true, bytes: only };
+  if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength) return only;
+  return joined(chunks, total);
+}
+
+function joined(chunks: readonly Uint8Array[], total: number): Uint8Array {
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return { ok: true, bytes };
+  return bytes;
 }
 
 /** What a failure reports about the request so far; updated as the request goes on. */
@@ -264,18 +304,21 @@ export async function fetchBounded(requestedUrl: string, options: FetchOptions):
     }
     const cap = capFor(kind, limits);
     const declared = response.headers.get('content-length');
-    if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) {
+    if (!options.keepPrefix && declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > cap) {
       discard(response);
       return fail(attempt, 'too-large', FETCH_WORDS.tooLargeDeclared({ cap: formatBytes(cap), declared: declared.trim() }));
     }
     stage = FETCH_WORDS.unfinishedWithin;
-    const body = await readCapped(response.body, cap, siteBytes);
+    const length = declared !== null && /^\d+$/.test(declared.trim()) ? Number(declared) : null;
+    const body = await readCapped(response.body, cap, siteBytes, options.keepPrefix, length);
     if (!body.ok) {
       return body.over === 'cap'
         ? fail(attempt, 'too-large', FETCH_WORDS.tooLarge({ cap: formatBytes(cap) }))
         : overBudget(attempt, siteBytes!);
     }
-    return success(requestedUrl, attempt, current, redirects, response, 200, body.bytes);
+    const answer = success(requestedUrl, attempt, current, redirects, response, 200, body.bytes);
+    if (body.cut) answer.cut = true;
+    return answer;
   } catch (error) {
     if (signal?.aborted) return fail(attempt, 'aborted', FETCH_WORDS.cancelled({}));
     if (deadline?.stopped) return fail(attempt, 'too-slow', FETCH_WORDS.tooSlow({}));

@@ -96,6 +96,9 @@ export interface FetchOptions {
   /** May the request, or a redirect hop, go to an origin other than the site's own (D5)? Every
    *  caller says: a hop it refuses is not made, and the failure is `not-contacted`. */
   mayContact: MayContact;
+  /** Past the byte cap, answer with the first `cap` bytes (`FetchSuccess.cut`) instead of failing:
+   *  the skill indexes, whose entries within the cap are still read (D5). */
+  keepPrefix?: boolean;
   /** The requested URL as the URL policy already allowed it for `site` (checkFetchTarget's
    *  verdict): spares parsing and judging it again. Ignored unless its href is the requested URL. */
   allowed?: URL;
@@ -136,6 +139,8 @@ export interface FetchSuccess {
   age?: string | null;
   /** The exact served bytes (after content decoding), never decoded text: digests hash these. */
   bytes: Uint8Array;
+  /** Only with `keepPrefix`: the body was longer than the cap, and `bytes` are its first `cap`. */
+  cut?: true;
 }
 
 export type FailureReason =

@@ -6,11 +6,17 @@
  * dropped or pasted files. Platform-free: the caller opens the files.
  */
 import { MEDIA_TYPES } from '../spec';
-import type { Transport } from './fetch-types';
+import type { Transport, TransportResponse } from './fetch-types';
+import { honoursStop, takesStop } from './request-stop';
 
-/** One file, opened: its bytes as a stream (the engine's caps cut it off), and its size if known. */
+/**
+ * One file, opened: its bytes read a chunk at a time (the engine's caps cut it off), and its
+ * size if known. A web `ReadableStream` is one (dropped files); the command line's files answer
+ * with a lighter reader of their own (cli/dir-files.ts), since web streams, `Response` and
+ * `Headers` cost Node more than reading the file.
+ */
 export interface SiteFile {
-  body: ReadableStream<Uint8Array>;
+  body: NonNullable<TransportResponse['body']>;
   size: number | null;
 }
 
@@ -62,11 +68,25 @@ export function mediaTypeOfPath(path: string): string {
  * deployed site's own headers (CORS, Cache-Control, content types) are what a check of its URL
  * reports; the command line says so beside every check of files.
  */
-function headersFor(path: string, size: number | null): Headers {
-  const headers = new Headers({ 'content-type': mediaTypeOfPath(path), 'access-control-allow-origin': '*', 'cache-control': 'no-cache' });
-  if (size !== null) headers.set('content-length', String(size));
-  return headers;
+class FileHeaders {
+  readonly #fields: Record<string, string>;
+
+  constructor(path: string, size: number | null) {
+    this.#fields = { 'content-type': mediaTypeOfPath(path), 'access-control-allow-origin': '*', 'cache-control': 'no-cache' };
+    if (size !== null) this.#fields['content-length'] = String(size);
+  }
+
+  get(name: string): string | null {
+    return Object.hasOwn(this.#fields, name.toLowerCase()) ? this.#fields[name.toLowerCase()]! : null;
+  }
 }
+
+/** The answer for a file (`TransportResponse`, as the Node transport's): never redirected. */
+function fileAnswer(status: number, headers: FileHeaders | null, body: SiteFile['body'] | null): TransportResponse {
+  return { status, url: '', redirected: false, headers: headers ?? NO_HEADERS, body };
+}
+
+const NO_HEADERS = { get: () => null };
 
 export interface SiteFilesTransportOptions {
   /** Where requests for other origins go; null: they fail as unreachable ("--same-origin-only"). */
@@ -75,19 +95,24 @@ export interface SiteFilesTransportOptions {
 
 export function siteFilesTransport(origin: string, files: SiteFiles, options: SiteFilesTransportOptions): Transport {
   const { otherHosts } = options;
-  return {
+  const transport: Transport = {
     // The files never redirect; the network transport decides for the rest.
     manualRedirects: otherHosts?.manualRedirects ?? true,
-    async fetch(url, init) {
-      if (new URL(url).origin !== origin) {
-        if (otherHosts) return otherHosts.fetch(url, init);
+    async fetch(url, init, stop) {
+      // sitePathOf is null for another origin as well: it parses the URL once for both.
+      const path = sitePathOf(url, origin);
+      if (path === null && URL.canParse(url) && new URL(url).origin !== origin) {
+        if (otherHosts) return otherHosts.fetch(url, init, stop);
         throw new TypeError(`${new URL(url).origin} is not contacted while checking files`);
       }
       init.signal?.throwIfAborted();
-      const path = sitePathOf(url, origin);
+      if (stop && stop.reason !== null) throw stop.reason;
       const file = path === null ? null : await files.open(path);
-      if (path === null || file === null) return new Response(null, { status: 404, statusText: 'Not Found' });
-      return new Response(file.body, { status: 200, headers: headersFor(path, file.size) });
+      if (path === null || file === null) return fileAnswer(404, null, null);
+      return fileAnswer(200, new FileHeaders(path, file.size), file.body);
     },
   };
+  // Without a network transport that takes the stop, requests get a signal (request-stop.ts);
+  // with one (the command line's), none: an AbortController per file is the dearest part of it.
+  return otherHosts === null || takesStop(otherHosts) ? honoursStop(transport) : transport;
 }
