@@ -260,8 +260,8 @@ describe('hosts and hidden characters, as the panel shows them', () => {
     const markdown = reportToMarkdown(report);
     expect(markdown).toContain('**bidi `⟨U+202E⟩gnp.exe`**');
     expect(markdown).toContain(`\`${ORIGIN}/⟨U+200B⟩skill\``);
-    // In prose a joiner stays (emoji, Persian and Indic words need it); overrides and tags do not.
-    expect(markdown).toContain('Inj⟨U+202E⟩evil\u200D⟨U+E0041⟩');
+    // A joiner after Latin letters is spelled out like overrides and tags (emoji and Persian keep theirs).
+    expect(markdown).toContain('Inj⟨U+202E⟩evil⟨U+200D⟩⟨U+E0041⟩');
     expect(markdown).toContain('"note": "a\\u202eb"');
     expect(markdown).not.toMatch(/[\u202E\u200B\u{E0041}]/u);
   });
