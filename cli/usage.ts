@@ -59,7 +59,12 @@ part anywhere, then cat the parts together and --summarize them.
                        done by then is unreachable ("the site was too slow")
   --full               each line carries the whole report
   --output <file>      append the JSON lines to <file> instead of stdout
-  --resume <file>      skip sites already in <file> (an earlier run's output)
+  --resume <file>      skip sites already in <file> (an earlier run's output);
+                       an unfinished last line in the --output file is dropped
+                       and its site checked again
+  --allow-local        check listed targets on this computer or a private
+                       network (loopback, 10.x, 192.168.x, single-label names,
+                       127.0.0.1 in any spelling); refused without it
   --summarize          read JSON-line results and print only the summary
   --same-origin-only, --max-skills <n>, --resolve <h>:<ip>, --cacert <file>
                        as for check
