@@ -226,4 +226,20 @@ describe('the hash the caller injects (CheckDeps.sha256)', () => {
     const { report } = await checkSite(local(), { transport, sha256: async () => '0'.repeat(64) });
     expect(report.skills.map((s) => [s.status, s.actualDigest])).toEqual(names.map(() => ['mismatch', `sha256:${'0'.repeat(64)}`]));
   });
+
+  it('every hex digit of the digest counts: one differing anywhere (first, middle, last) is a mismatch', async () => {
+    const real = digestOf(skillMd('alpha')).slice('sha256:'.length);
+    const flip = (at: number) => `${real.slice(0, at)}${real[at] === '0' ? '1' : '0'}${real.slice(at + 1)}`;
+    const cases = [0, 31, 32, 63].map((at) => ({ name: `alpha-${at}`, digest: `sha256:${flip(at)}` }));
+    routes = {
+      [WELL_KNOWN.skillIndex]: json({
+        $schema: SCHEMA,
+        skills: cases.map(({ name, digest }) => ({ ...entry('alpha', `/alpha`), name, digest })),
+      }),
+      '/alpha': text(skillMd('alpha'), 'text/markdown'),
+    };
+    const { report } = await checkSite(local(), { transport });
+    expect(report.skills.map((s) => [s.name, s.status])).toEqual(cases.map(({ name }) => [name, 'mismatch']));
+    expect(report.verdict).toBe('errors');
+  });
 });
