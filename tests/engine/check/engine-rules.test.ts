@@ -59,6 +59,17 @@ afterAll(() => Promise.all([http.close(), https.close()]));
 
 const local = () => `http://127.0.0.1:${http.port}`;
 
+describe('a public site asked for over http', () => {
+  it('is checked over https, and an info finding says so', async () => {
+    routes = { [WELL_KNOWN.poppy]: json(poppyJson('shop.poppy.test')) };
+    const pinned = createNodeTransport({ ca: tls.cert, resolve: { 'shop.poppy.test': '127.0.0.1' } });
+    const { report } = await checkSite(`http://shop.poppy.test:${https.port}`, { transport: pinned });
+    expect(report.target).toBe(`https://shop.poppy.test:${https.port}`);
+    expect(report.findings.filter((f) => f.code === 'checked-over-https').map((f) => f.severity)).toEqual(['info']);
+    expect(report.documents[0]).toMatchObject({ kind: 'poppy', httpStatus: 200, published: true });
+  });
+});
+
 describe('a body that is not JSON (D8)', () => {
   it.each([
     ['an empty body', '', 'application/json', /an empty body/],
