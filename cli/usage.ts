@@ -65,9 +65,10 @@ part anywhere, then cat the parts together and --summarize them.
   --resume <file>      skip sites already in <file> (an earlier run's output);
                        an unfinished last line in the --output file is dropped
                        and its site checked again
-  --allow-local        check listed targets on this computer or a private
-                       network (loopback, 10.x, 192.168.x, single-label names,
-                       127.0.0.1 in any spelling); refused without it
+  --allow-local        check listed targets on this computer (localhost,
+                       127.0.0.1 in any spelling); without it they are refused
+                       before any connection, like private-network (10.x,
+                       192.168.x) and single-label targets always are
   --summarize          read JSON-line results and print only the summary
   --same-origin-only, --max-skills <n>, --resolve <h>:<ip>, --cacert <file>
                        as for check

@@ -1,8 +1,8 @@
 /**
  * A survey's list is untrusted input: whoever wrote it could point us at this computer or the
  * local network (D5's rule for a site naming a URL, applied to the list). A loopback, private,
- * link-local, CGNAT, reserved, single-label or local-name target is refused before any connection
- * unless `--allow-local`. Addresses are judged as WHATWG URL spells them, so `http://2130706433/`
+ * link-local, CGNAT, reserved, single-label or local-name target is refused before any connection;
+ * `--allow-local` lets targets on this computer through (checked as local sites, D5). Addresses are judged as WHATWG URL spells them, so `http://2130706433/`
  * and `https://0x7f.1/` are 127.0.0.1 here too.
  */
 import { checkFetchTarget, type PolicyReason } from '../../utils/engine/net/url-policy';
@@ -23,5 +23,7 @@ export function refusedTarget(url: string): Refusal | null {
   target.protocol = 'https:';
   const verdict = checkFetchTarget(target.href, FROM_A_LIST);
   if (verdict.ok) return null;
-  return { reason: verdict.reason, message: `not checked: ${english(verdict.detail)}; --allow-local checks such targets` };
+  // Only this computer can be let through: a private address stays refused by the engine (D5).
+  const hint = verdict.reason === 'loopback' ? '; --allow-local checks targets on this computer' : '';
+  return { reason: verdict.reason, message: `not checked: ${english(verdict.detail)}${hint}` };
 }
