@@ -26,7 +26,7 @@ interface SurveyRun {
 async function runSurvey(list: string, probe: string | null): Promise<SurveyRun> {
   const started = Date.now();
   const flags = probe ? ['--expose-gc', '--import', './bench/heap-probe.mjs'] : [];
-  const child = spawn(process.execPath, [...flags, 'bin/poppy-inspector.mjs', 'survey', list], {
+  const child = spawn(process.execPath, [...flags, 'bin/poppy-inspector.mjs', 'survey', list, '--allow-local'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, HEAP_PROBE_FILE: probe ?? '' },
   });

@@ -5,15 +5,17 @@ import { usageError, type Io } from './io';
 import { NETWORK_OPTIONS, networkSettings, transportFor, type NetworkSettings } from './network-options';
 import { nodeSha256 } from './node-hash';
 import { readSiteUrl } from './site-input';
-import { appendTo, countSites, linesOf, sinkTo, sitesOf, type LineSink } from './survey/lines';
+import { appendTo, countSites, dropPartialLine, linesOf, sinkTo, sitesOf, type LineSink } from './survey/lines';
 import { forEachPooled } from './survey/pool';
-import { surveyLine, unusableLine, type SurveyLine } from './survey/result';
+import { refusedLine, surveyLine, unusableLine, type SurveyLine } from './survey/result';
+import { refusedTarget } from './survey/target-policy';
 import { SurveySummary } from './survey/summary';
 import { safeJson } from './style';
 import { SURVEY_HELP } from './usage';
 
 const OPTIONS = {
   ...NETWORK_OPTIONS,
+  'allow-local': { type: 'boolean', default: false },
   concurrency: { type: 'string' },
   deadline: { type: 'string' },
   full: { type: 'boolean', default: false },
@@ -53,6 +55,17 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
 
   const summary = new SurveySummary();
   const done = new Set<string>();
+  if (values.output !== undefined) {
+    // A run killed while writing leaves part of a line at the end: appending to it would spoil
+    // the next line too. Cut it off; its site is not done, so it is checked again.
+    try {
+      if ((await dropPartialLine(values.output)) > 0)
+        io.stderr.write(`${values.output}: dropped an unfinished last line (a run stopped while writing it); its site is checked again.\n`);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+        return usageError(io, `cannot repair ${values.output}: ${(e as NodeJS.ErrnoException).code ?? 'error'}`, SURVEY_HELP);
+    }
+  }
   if (values.resume !== undefined) {
     const resumed = await readResults([values.resume], io, { missingIsEmpty: true }, (line) => {
       done.add(line.site);
@@ -79,7 +92,11 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
     }
   })();
   await forEachPooled(pending, concurrency, async (site) => {
-    const line = await surveySite(site, network.settings, { deadlineMs: deadlineS * 1000, full: values.full });
+    const line = await surveySite(site, network.settings, {
+      deadlineMs: deadlineS * 1000,
+      full: values.full,
+      allowLocal: values['allow-local'],
+    });
     summary.add(line);
     await sink.write(safeJson(line, 0));
     progress.checked(summary);
@@ -90,9 +107,15 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
-async function surveySite(site: string, settings: NetworkSettings, o: { deadlineMs: number; full: boolean }): Promise<SurveyLine> {
+async function surveySite(
+  site: string,
+  settings: NetworkSettings,
+  o: { deadlineMs: number; full: boolean; allowLocal: boolean },
+): Promise<SurveyLine> {
   const target = readSiteUrl(site);
   if (!target.ok) return unusableLine(site, target.message);
+  const refusal = o.allowLocal ? null : refusedTarget(target.url);
+  if (refusal) return refusedLine(site, new URL(target.url).origin, refusal);
   const started = performance.now();
   // Its own connections, closed when the site is done: kept alive, thousands of sites' idle
   // sockets would make memory grow with the list.

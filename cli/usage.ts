@@ -15,7 +15,9 @@ A URL without a scheme is checked over http when it names this computer
   --json               the same as --format json
   --output <file>      write the report in that format to <file>; the text
                        summary still goes to the terminal
-  --strict             exit 1 on warnings too
+  --strict             exit 1 on warnings too, and when anything was left
+                       unchecked (skills on other hosts with --same-origin-only,
+                       past --max-skills, sign-in documents not fetched)
   --same-origin-only   contact no other host (skills there stay not-checked)
   --origin <url>       a directory's site origin (default: https:// and the
                        organization.domain of its poppy.json)
@@ -26,7 +28,8 @@ A URL without a scheme is checked over http when it names this computer
                        *.<domain> pins every name under it (repeatable)
   --cacert <file>      also trust this CA certificate (PEM)
 
-Exit codes: 0 no errors (with --strict: no warnings), 1 errors found,
+Exit codes: 0 no errors (with --strict: no warnings, nothing unchecked),
+1 errors found,
 2 could not run (bad arguments, or nothing answered at the address).`;
 
 export const INDEX_HELP = `Usage: poppy-inspector index <directory> [--write] [--init] [--origin <url>]
@@ -59,7 +62,13 @@ part anywhere, then cat the parts together and --summarize them.
                        done by then is unreachable ("the site was too slow")
   --full               each line carries the whole report
   --output <file>      append the JSON lines to <file> instead of stdout
-  --resume <file>      skip sites already in <file> (an earlier run's output)
+  --resume <file>      skip sites already in <file> (an earlier run's output);
+                       an unfinished last line in the --output file is dropped
+                       and its site checked again
+  --allow-local        check listed targets on this computer (localhost,
+                       127.0.0.1 in any spelling); without it they are refused
+                       before any connection, like private-network (10.x,
+                       192.168.x) and single-label targets always are
   --summarize          read JSON-line results and print only the summary
   --same-origin-only, --max-skills <n>, --resolve <h>:<ip>, --cacert <file>
                        as for check

@@ -4,7 +4,7 @@ import type { ComponentChildren } from 'preact';
 import { ActionsContext } from './actions';
 import { TranslateContext, useSay, useT } from './i18n';
 import { ReportBody } from './ReportBody';
-import { isolatedHost } from './SiteText';
+import { isolatedHost, SiteCode } from './SiteText';
 import { SiteField, type SiteFieldProps } from './SiteField';
 import { DropZone, type DropZoneProps } from './DropZone';
 import { OwnerDetails, type SavedFile } from './OwnerDetails';
@@ -21,7 +21,7 @@ export type ReportPageView =
   | { kind: 'empty' }
   | PanelView
   | { kind: 'files-checking' }
-  | { kind: 'files'; origin: string; report: Report; raw: RawDocument[]; ignored: number };
+  | { kind: 'files'; origin: string; report: Report; raw: RawDocument[]; ignored: number; leftOut: readonly string[] };
 
 /** The texts a site's last check read besides poppy.json (the index), for the report they belong to. */
 export interface SiteRawDocuments {
@@ -140,6 +140,15 @@ function Body(props: ReportPageProps): ComponentChildren {
             {t('reportFilesChecked', isolatedHost(hostOf(view.origin)))}
             {view.ignored > 0 ? ` ${t('reportFilesIgnored', view.ignored, DROPPED_FILES_MAX)}` : ''}
           </p>
+          {view.leftOut.length > 0 ? (
+            <ul class="note small" data-files-left-out>
+              {view.leftOut.map((path) => (
+                <li key={path}>
+                  <SiteCode text={path} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <ReportBody report={view.report} rawPoppy={null} now={props.now} busy={false} progress={null} quiet={null} />
           <OwnerDetails report={view.report} raw={view.raw} version={props.version} onSave={props.onSave} />
         </>

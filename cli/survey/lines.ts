@@ -1,5 +1,6 @@
 /** Streams of lines in and out of a survey: site lists, earlier results, and the JSON lines it writes. */
 import { createReadStream, createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -51,4 +52,34 @@ export function sinkTo(stream: Writable, own: boolean): LineSink {
 /** `--output`: JSON lines appended, so a resumed run adds to the same file. */
 export function appendTo(file: string): LineSink {
   return sinkTo(createWriteStream(file, { flags: 'a' }), true);
+}
+
+/** Bytes read at a time while looking back for the last line break. */
+const TAIL_CHUNK = 64 * 1024;
+
+/**
+ * Cuts an unfinished last line (no line feed after it) off the end of a JSON-line file, as a
+ * run killed mid-write leaves it; returns how many bytes were cut (0 when the file ends cleanly).
+ */
+export async function dropPartialLine(file: string): Promise<number> {
+  const handle = await open(file, 'r+');
+  try {
+    const { size } = await handle.stat();
+    let end = size;
+    const buffer = Buffer.alloc(TAIL_CHUNK);
+    while (end > 0) {
+      const start = Math.max(0, end - TAIL_CHUNK);
+      const { bytesRead } = await handle.read(buffer, 0, end - start, start);
+      const at = buffer.subarray(0, bytesRead).lastIndexOf(0x0a);
+      if (at >= 0) {
+        end = start + at + 1;
+        break;
+      }
+      end = start;
+    }
+    if (end < size) await handle.truncate(end);
+    return size - end;
+  } finally {
+    await handle.close();
+  }
 }

@@ -5,6 +5,9 @@ import type { Report } from '../../utils/engine/report/report';
 import { reportState, type ReportState } from '../../utils/engine/report/state';
 import { ENGLISH } from '../english';
 import { SKILL_STATUSES, type SkillStatus, type Verdict } from '../../utils/engine/spec';
+import type { PolicyReason } from '../../utils/engine/net/url-policy';
+import { renderText } from '../../utils/engine/report/render';
+import type { Refusal } from './target-policy';
 
 export interface SurveyLine {
   /** The site as listed (the key `--resume` matches on). */
@@ -14,8 +17,12 @@ export interface SurveyLine {
   verdict: Verdict | null;
   /** What the check comes to (the badge's and the panel's state); null when the line is not a web address. */
   state: Exclude<ReportState, 'checking'> | null;
-  /** Something answered at the address. */
+  /** Something answered at the address (an HTTP status for one of its documents). */
   reachable: boolean;
+  /** Why nothing answered, when `reachable` is false: the URL policy's refusal or the network error. */
+  reason?: string;
+  /** The URL policy refused the listed target before any connection (`loopback`, `private`, …). */
+  refused?: PolicyReason;
   publishes: { poppy: boolean; skillIndex: boolean; standaloneIndex: boolean; legacyIndex: boolean };
   skills: Record<SkillStatus, number> & { total: number };
   findings: { error: number; warning: number; info: number };
@@ -30,7 +37,8 @@ export interface SurveyLine {
   report?: ReportJson;
 }
 
-const UNREACHABLE_CODES = new Set([ENGINE_CODES['site-unreachable'].code]);
+/** The findings that say why nothing answered: the site's, or its documents' (a refused or failed request). */
+const UNREACHABLE_CODES = new Set([ENGINE_CODES['site-unreachable'].code, ENGINE_CODES['document-unreachable'].code]);
 
 export function surveyLine(site: string, report: Report, o: { elapsedMs: number; deadline: boolean; full: boolean }): SurveyLine {
   const published = (kind: string) => report.documents.some((d) => d.kind === kind && d.published);
@@ -47,7 +55,9 @@ export function surveyLine(site: string, report: Report, o: { elapsedMs: number;
     target: report.target,
     verdict: report.verdict,
     state: reportState(report),
-    reachable: !report.findings.some((f) => UNREACHABLE_CODES.has(f.code)),
+    // A document's HTTP status is the only proof of an answer: a request our URL policy or DNS
+    // check refused, or that failed, leaves none.
+    reachable: report.documents.some((d) => d.httpStatus !== null),
     publishes: {
       poppy: published('poppy'),
       skillIndex: report.poppy?.hasSkillIndex ?? false,
@@ -60,8 +70,18 @@ export function surveyLine(site: string, report: Report, o: { elapsedMs: number;
     deadline: o.deadline,
     elapsedMs: Math.round(o.elapsedMs),
   };
+  if (!line.reachable) {
+    const why = report.findings.find((f) => UNREACHABLE_CODES.has(f.code));
+    if (why) line.reason = renderText(ENGLISH, why.message);
+  }
   if (o.full) line.report = reportToJson(report, ENGLISH);
   return line;
+}
+
+/** A listed target the URL policy refused: no connection was made (target-policy.ts). */
+export function refusedLine(site: string, target: string, refusal: Refusal): SurveyLine {
+  const { error: _none, ...line } = unusableLine(site, '');
+  return { ...line, target, reason: refusal.message, refused: refusal.reason };
 }
 
 export function unusableLine(site: string, error: string): SurveyLine {

@@ -11,6 +11,8 @@ const TOP_CODES = 10;
 export class SurveySummary {
   sites = 0;
   unusable = 0;
+  /** Listed targets the URL policy refused (loopback, private…) without `--allow-local`. */
+  refused = 0;
   unreachable = 0;
   cutByDeadline = 0;
   poppy = 0;
@@ -28,6 +30,10 @@ export class SurveySummary {
     this.sites++;
     if (line.error !== undefined) {
       this.unusable++;
+      return;
+    }
+    if (line.refused !== undefined) {
+      this.refused++;
       return;
     }
     if (!line.reachable) this.unreachable++;
@@ -50,7 +56,7 @@ export class SurveySummary {
   /** Plain text for stderr; `run` is this run's share (a resumed run also counts earlier lines). */
   table(run: { elapsedMs: number; checked: number } | null): string {
     const row = (label: string, n: number) => `  ${label.padEnd(40)} ${String(n).padStart(7)}`;
-    const checked = this.sites - this.unusable;
+    const checked = this.sites - this.unusable - this.refused;
     const top = [...this.codes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, TOP_CODES);
     const rate = run && run.elapsedMs > 0 ? ` (${((run.checked / run.elapsedMs) * 1000).toFixed(1)} sites/s)` : '';
     const time = run === null ? '' : `, ${run.checked} checked in ${(run.elapsedMs / 1000).toFixed(1)} s${rate}`;
@@ -60,6 +66,7 @@ export class SurveySummary {
       row('did not answer', this.unreachable),
       ...(this.cutByDeadline ? [row('cut short by the deadline', this.cutByDeadline)] : []),
       ...(this.unusable ? [row('not a web address', this.unusable)] : []),
+      ...(this.refused ? [row('refused: local or private (--allow-local)', this.refused)] : []),
       row('publish poppy.json', this.poppy),
       row('  with skill_index', this.skillIndex),
       row('publish agent-skills/index.json', this.standalone),

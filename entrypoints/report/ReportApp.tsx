@@ -90,7 +90,14 @@ export function ReportApp(props: { search: string }) {
         setFilesError(check.ok ? null : check.words);
         setView(
           check.ok
-            ? { kind: 'files', origin: check.origin, report: check.result.report, raw: check.raw, ignored: check.ignored }
+            ? {
+                kind: 'files',
+                origin: check.origin,
+                report: check.result.report,
+                raw: check.raw,
+                ignored: check.ignored,
+                leftOut: check.leftOut,
+              }
             : { kind: 'empty' },
         );
       });

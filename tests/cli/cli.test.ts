@@ -77,6 +77,24 @@ describe('poppy-inspector check --json', () => {
     expect((await cli('check', origin, '--json', '--strict')).code).toBe(1);
   });
 
+  it('--strict also fails a check that left skills unchecked (other hosts, past --max-skills), and --help says so', async () => {
+    const origin = server.origin('second-origin');
+    const [plain, strict] = await Promise.all([
+      cli('check', origin, '--json', '--same-origin-only'),
+      cli('check', origin, '--json', '--same-origin-only', '--strict'),
+    ]);
+    expect((JSON.parse(plain.stdout) as Report).verdict).not.toBe('errors');
+    expect([plain.code, strict.code]).toEqual([0, 1]);
+    const capped = server.origin('northlight');
+    const [all, cut] = await Promise.all([
+      cli('check', capped, '--json', '--max-skills', '1', '--strict', '--same-origin-only'),
+      cli('check', capped, '--json', '--max-skills', '1', '--same-origin-only'),
+    ]);
+    expect([cut.code, all.code]).toEqual([0, 1]);
+    const help = (await cli('check', '--help')).stdout;
+    expect(help).toMatch(/--strict {13}exit 1 on warnings too, and when anything was left\n\s+unchecked/);
+  });
+
   it('an unreachable site prints a report and exits 2', async () => {
     const r = await cli('check', 'http://127.0.0.1:9', '--json');
     expect(r.code).toBe(2);

@@ -244,14 +244,14 @@ describe('site text in the panel: isolated, hidden characters spelled out', () =
     expect(container.textContent).not.toContain(OVERRIDE);
   });
 
-  it('an organization name with an override reads as written, not reversed', () => {
+  it('an organization name with an override reads as written, not reversed, its trailing joiner spelled out', () => {
     const report = reports.northlightOk();
     report.poppy = reports.northlightPoppy({
       organization: { name: `Inj…${OVERRIDE}evil\u200D`, domain: 'northlight.poppy.test', domainMatches: true },
     });
     const { root } = renderPanel(reportView(report));
     const name = root.querySelector('h1 bdi')!;
-    expect(name.textContent).toBe('Inj…⟨U+202E⟩evil\u200D');
+    expect(name.textContent).toBe('Inj…⟨U+202E⟩evil⟨U+200D⟩');
   });
 
   it('names, descriptions, excluded tasks, scopes, protocol version, digests and finding values: none can reorder the panel', () => {

@@ -4,8 +4,11 @@ import { ReportPage, type ReportPageView } from '../../components/ReportPage';
 import { typedSiteOrigin } from '../../utils/engine/net/typed-site';
 import type { Words } from '../../utils/engine/report/words';
 import type { PanelActions } from '../../utils/extension/panel-types';
+import type { DroppedFile } from '../../utils/engine/net/dropped-files';
+import { checkDroppedFiles } from '../../utils/extension/check-files';
 import { NOW } from './harness';
 import { translate } from './locale';
+import { english } from '../helpers/english';
 import * as reports from './reports';
 import { ORIGIN } from './reports';
 
@@ -263,10 +266,53 @@ describe('the drop zone', () => {
 
   it('a report of dropped files says what was and was not checked', () => {
     const report = reports.northlightOk();
-    const { root } = renderPage({ kind: 'files', origin: ORIGIN, report, raw: [], ignored: 3 });
+    const leftOut = ['site/a.png', 'site/\u202Egnp.exe', 'site/c.png'];
+    const { root } = renderPage({ kind: 'files', origin: ORIGIN, report, raw: [], ignored: 3, leftOut });
     expect(root.dataset.verdict).toBe('ok');
     const note = root.querySelector('[data-files-origin]')!;
     expect(note.getAttribute('data-files-origin')).toBe(ORIGIN);
-    expect(note.textContent).toContain('3 more files were not read (at most 500 at a time).');
+    expect(note.textContent).toContain(
+      '3 more files were not read: this page reads at most 500 at a time, those under .well-known/ first.',
+    );
+    // Which ones, as code, hidden characters spelled out.
+    const named = [...root.querySelectorAll('[data-files-left-out] li bdi')].map((b) => b.textContent);
+    expect(named).toEqual(['site/a.png', 'site/⟨U+202E⟩gnp.exe', 'site/c.png']);
+  });
+
+  it('a 30 MB paste reads "poppy.json is 30 MiB, more than the 256 KiB this check reads", not "names no organization.domain"', async () => {
+    // The paste as the zone takes it (a real clipboard string), checked as the page checks it.
+    const { root, onFiles } = renderPage({ kind: 'empty' });
+    const text = `{"organization":{"domain":"big.example"},"x":"${'x'.repeat(30 * 1024 * 1024)}"}`;
+    fireEvent.paste(root.querySelector('[data-drop-zone]')!, { clipboardData: { files: [], getData: () => text } });
+    const [files] = onFiles.mock.calls[0]! as [DroppedFile[]];
+    expect(files.map((f) => f.path)).toEqual(['poppy.json']);
+    const check = await checkDroppedFiles(files, null);
+    expect(check.ok).toBe(false);
+    const { container } = render(
+      <ReportPage
+        view={{ kind: 'empty' }}
+        field={{ value: '', error: null, onInput: vi.fn(), onSubmit: vi.fn() }}
+        files={{ onFiles, held: true, onClear: vi.fn(), error: check.ok ? null : check.words }}
+        actions={actions()}
+        version="1"
+        onSave={vi.fn()}
+        now={NOW}
+        t={translate}
+      />,
+    );
+    const said = container.querySelector('[data-files-error]')?.textContent ?? '';
+    expect(said).toContain('poppy.json is 30 MiB, more than the 256 KiB this check reads, so it was cut off');
+    expect(said).not.toContain('organization.domain');
+  });
+
+  it('chosen File objects of a folder without poppy.json: "There is no poppy.json among these files"', async () => {
+    const { root, onFiles } = renderPage({ kind: 'empty' });
+    const input = root.querySelector<HTMLInputElement>('input[type=file][name=folder]')!;
+    const file = new File(['{"skills":[]}'], 'index.json', { type: 'application/json' });
+    Object.defineProperty(file, 'webkitRelativePath', { value: 'site/.well-known/agent-skills/index.json' });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+    const check = await checkDroppedFiles((onFiles.mock.calls[0]! as [DroppedFile[]])[0], null);
+    expect(check.ok ? null : english(check.words)).toContain('There is no poppy.json among these files');
   });
 });

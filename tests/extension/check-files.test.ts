@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DroppedFile } from '../../utils/engine/net/dropped-files';
 import { DEFAULT_LIMITS, DROPPED_FILES_MAX } from '../../utils/engine/spec';
-import { checkDroppedFiles, droppedSkillText } from '../../utils/extension/check-files';
+import { checkDroppedFiles, droppedSkillText, LEFT_OUT_SHOWN } from '../../utils/extension/check-files';
 import { filesOrigin, siteFileMap } from '../fixtures/site-files';
 import { longIndexStore, wholeEntriesWithin } from '../fixtures/sites/long-index';
 import { northlight } from '../fixtures/sites/northlight';
@@ -66,9 +66,11 @@ describe('checkDroppedFiles', () => {
     expect(check.raw.find((r) => r.path.endsWith('poppy.json'))?.text).toContain('"organization"');
   });
 
-  it('needs a site: poppy.json names none and none was typed', async () => {
+  it('needs a site: without poppy.json and nothing typed, it says there is no poppy.json', async () => {
     const files = (await storeFiles(northlight, (path) => path)).filter((f) => !f.path.endsWith('poppy.json'));
-    expect(statuses(await checkDroppedFiles(files, null))).toContain('organization.domain');
+    expect(statuses(await checkDroppedFiles(files, null))).toBe(english({ key: 'reportFilesNoPoppy', params: [] }));
+    const nameless = dropped('poppy.json', new TextEncoder().encode('{"organization":{"name":"x"}}'));
+    expect(statuses(await checkDroppedFiles([...files, nameless], null))).toContain('names no organization.domain');
     const typed = await checkDroppedFiles(files, filesOrigin('northlight'));
     expect(typed.ok && typed.result.report.skills.length).toBe(Object.keys(northlight.expect.skills).length);
   });
@@ -95,11 +97,46 @@ describe('checkDroppedFiles', () => {
     expect(report?.verdict).toBe('ok');
   });
 
-  it(`takes the first ${DROPPED_FILES_MAX} files and counts the rest`, async () => {
+  it(`takes ${DROPPED_FILES_MAX} files, those under .well-known/ first, and names the rest`, async () => {
     const files = await storeFiles(northlight, (path) => path);
     const padding = Array.from({ length: DROPPED_FILES_MAX }, (_, i) => dropped(`notes/${i}.txt`, new Uint8Array(1)));
-    const check = await checkDroppedFiles([...files, ...padding], null);
+    const check = await checkDroppedFiles([...padding, ...files], null);
     expect(check.ok && check.ignored).toBe(files.length);
+    expect(check.ok && check.leftOut).toEqual(padding.slice(-files.length).map((f) => f.path));
     expect(statuses(check)).toEqual(northlight.expect.skills);
+  });
+
+  it('a folder of 20,000 files with poppy.json last is checked from its poppy.json', async () => {
+    const files = await storeFiles(northlight, (path) => `site/${path}`);
+    const padding = Array.from({ length: 20_000 }, (_, i) => dropped(`site/assets/${i}.png`, new Uint8Array(1)));
+    const check = await checkDroppedFiles([...padding, ...files], null);
+    expect(check.ok && check.origin).toBe(filesOrigin('northlight'));
+    expect(statuses(check)).toEqual(northlight.expect.skills);
+    expect(check.ok && check.ignored).toBe(padding.length + files.length - DROPPED_FILES_MAX);
+    expect(check.ok && check.leftOut).toHaveLength(LEFT_OUT_SHOWN);
+    expect(check.ok && check.leftOut.every((path) => path.startsWith('site/assets/'))).toBe(true);
+  });
+
+  it('loose files chosen after 600 others: poppy.json, the index and each SKILL.md are read first', async () => {
+    const files = await storeFiles(northlight, (path) => path.split('/').at(-1)!);
+    const padding = Array.from({ length: 600 }, (_, i) => dropped(`note-${i}.txt`, new Uint8Array(1)));
+    const check = await checkDroppedFiles([...padding, ...files], null);
+    expect(statuses(check)).toEqual(northlight.expect.skills);
+  });
+
+  it('poppy.json past the file cap (more files under .well-known/ than the cap) is said to be left out', async () => {
+    const padding = Array.from({ length: DROPPED_FILES_MAX }, (_, i) => dropped(`.well-known/x/${i}.txt`, new Uint8Array(1)));
+    const poppy = dropped('.well-known/poppy.json', new TextEncoder().encode('{"organization":{"domain":"a.example"}}'));
+    const check = await checkDroppedFiles([...padding, poppy], null);
+    expect(statuses(check)).toBe(english({ key: 'reportFilesPoppyLeftOut', params: ['1', String(DROPPED_FILES_MAX)] }));
+  });
+
+  it('a pasted poppy.json of 30 MB is said to be cut off by our cap, not to name no domain', async () => {
+    const big = new Uint8Array(30 * 1024 * 1024).fill(0x20);
+    big.set(new TextEncoder().encode('{"organization":{"domain":"big.example"},"x":"'));
+    const check = await checkDroppedFiles([dropped('poppy.json', big)], null);
+    const said = statuses(check) as string;
+    expect(said).toBe(english({ key: 'reportFilesPoppyTooLarge', params: ['30 MiB', '256 KiB'] }));
+    expect(said).not.toContain('organization.domain');
   });
 });

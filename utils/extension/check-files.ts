@@ -5,7 +5,7 @@
  * site, as for the command line's `check <dir>`). Runs in the page: nothing leaves it.
  */
 import { checkSite, type CheckResult } from '../engine/check';
-import { droppedSiteFiles, fileForSitePath, readDroppedText, type DroppedFile } from '../engine/net/dropped-files';
+import { droppedSiteFiles, fileForSitePath, readDroppedText, takeDroppedFiles, type DroppedFile } from '../engine/net/dropped-files';
 import { nameDroppedFiles } from '../engine/net/dropped-names';
 import { siteFilesTransport, sitePathOf } from '../engine/net/site-files';
 import type { SkillReport } from '../engine/report/report';
@@ -13,6 +13,7 @@ import { skillMdBody } from '../engine/skill-md';
 import type { VerifiedMarkdown } from './verified-markdown';
 import { declaredOrigin } from '../engine/poppy/declared-origin';
 import { sentence, type Words } from '../engine/report/words';
+import { formatBytes } from '../engine/net/fetch-bounded';
 import { DEFAULT_LIMITS, DROPPED_FILES_MAX, WELL_KNOWN } from '../engine/spec';
 
 /** A dropped text file as the page shows it, with line numbers. */
@@ -29,7 +30,10 @@ export type FilesCheck =
       origin: string;
       result: CheckResult;
       raw: RawDocument[];
+      /** How many files were past the cap and not read… */
       ignored: number;
+      /** …and the first LEFT_OUT_SHOWN of their paths. */
+      leftOut: string[];
       /** The files as checked (loose SKILL.md files named): what `droppedSkillText` reads from. */
       files: DroppedFile[];
     }
@@ -38,7 +42,20 @@ export type FilesCheck =
 const WORDS = {
   none: sentence('reportFilesNone', []),
   noOrigin: sentence('reportFilesNoOrigin', []),
+  noPoppy: sentence('reportFilesNoPoppy', []),
+  poppyLeftOut: sentence('reportFilesPoppyLeftOut', ['count', 'max']),
+  poppyTooLarge: sentence('reportFilesPoppyTooLarge', ['size', 'max']),
 };
+
+/** Paths of files left out that the page names; the rest are counted. */
+export const LEFT_OUT_SHOWN = 20;
+
+/** A file's size as a person reads it (`30 MiB`); caps use `formatBytes`, which is exact. */
+function roughBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round(n / (1024 * 1024))} MiB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KiB`;
+  return `${n} bytes`;
+}
 
 /** Text documents shown raw: JSON and SKILL.md, the first few dozen. */
 const RAW_SHOWN = 40;
@@ -48,11 +65,21 @@ const sitePath = (path: string) => path.replace(/^\//, '');
 /** `typedOrigin`: the page's field, when it holds a site the files belong to (else poppy.json says). */
 export async function checkDroppedFiles(files: readonly DroppedFile[], typedOrigin: string | null): Promise<FilesCheck> {
   if (files.length === 0) return { ok: false, words: WORDS.none({}) };
-  const taken = files.slice(0, DROPPED_FILES_MAX);
+  const { taken, leftOut } = takeDroppedFiles(files);
   const poppy = fileForSitePath(taken, sitePath(WELL_KNOWN.poppy));
-  const declared = poppy === null ? null : declaredOrigin((await readDroppedText(poppy, DEFAULT_LIMITS.poppyBytes)).text);
+  const read = poppy === null ? null : await readDroppedText(poppy, DEFAULT_LIMITS.poppyBytes);
+  const declared = read === null || read.cut ? null : declaredOrigin(read.text);
   const origin = declared ?? typedOrigin;
-  if (origin === null) return { ok: false, words: WORDS.noOrigin({}) };
+  // Say what happened: no poppy.json at all, one past the file cap, one cut off by its byte cap
+  // (our limit, not the site's error), or one that names no domain.
+  if (origin === null) {
+    if (poppy !== null && read?.cut)
+      return { ok: false, words: WORDS.poppyTooLarge({ size: roughBytes(poppy.size), max: formatBytes(DEFAULT_LIMITS.poppyBytes) }) };
+    if (poppy !== null) return { ok: false, words: WORDS.noOrigin({}) };
+    if (fileForSitePath(leftOut, sitePath(WELL_KNOWN.poppy)) !== null)
+      return { ok: false, words: WORDS.poppyLeftOut({ count: String(leftOut.length), max: String(DROPPED_FILES_MAX) }) };
+    return { ok: false, words: WORDS.noPoppy({}) };
+  }
   // Loose SKILL.md files get their names here, so each maps to its index entry.
   const named = await nameDroppedFiles(taken, origin);
   const transport = siteFilesTransport(origin, droppedSiteFiles(named), { otherHosts: null });
@@ -63,7 +90,15 @@ export async function checkDroppedFiles(files: readonly DroppedFile[], typedOrig
       .slice(0, RAW_SHOWN)
       .map(async (f) => ({ path: f.path, ...(await readDroppedText(f, DEFAULT_LIMITS.skillMdBytes)) })),
   );
-  return { ok: true, origin, result, raw, ignored: files.length - taken.length, files: named };
+  return {
+    ok: true,
+    origin,
+    result,
+    raw,
+    ignored: leftOut.length,
+    leftOut: leftOut.slice(0, LEFT_OUT_SHOWN).map((f) => f.path),
+    files: named,
+  };
 }
 
 /** A verified skill's Markdown from the dropped file that served it (the bytes its digest matched);

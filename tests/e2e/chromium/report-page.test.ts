@@ -8,8 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteFileMap } from '../../fixtures/site-files';
+import { LEFT_OUT_SHOWN } from '../../../utils/extension/check-files';
 import { axeViolations } from '../harness/axe';
-import { WELL_KNOWN } from '../../../utils/engine/spec';
+import { DROPPED_FILES_MAX, WELL_KNOWN } from '../../../utils/engine/spec';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
@@ -120,6 +121,26 @@ describe('files dropped before publishing', () => {
     expect(await page.locator('[data-code="digest-mismatch"]').count()).toBeGreaterThan(0);
     expect(await page.locator('[data-raw-document]').count()).toBe(paths.filter((p) => /\.(json|md)$/.test(p)).length);
     expect(server.requests.length).toBe(before);
+    await page.close();
+  });
+
+  it('reads poppy.json chosen after 600 other files, and names the files it left out', async () => {
+    const filler = Array.from({ length: 600 }, (_, i) => ({ name: `note-${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from('x') }));
+    const site = [...(await siteFileMap(northlight))].map(([path, bytes]) => ({
+      name: path.split('/').at(-1)!,
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(bytes),
+    }));
+    const page = await openReport();
+    await page.locator('input[type=file][name=files]').setInputFiles([...filler, ...site]);
+    const snapshot = await settledPanel(page);
+    expect(snapshot.verdict).toBe(northlight.expect.verdict);
+    expect(statuses(snapshot)).toEqual(northlight.expect.skills);
+    const said = message('reportFilesIgnored')
+      .replace('$COUNT$', String(filler.length + site.length - DROPPED_FILES_MAX))
+      .replace('$MAX$', String(DROPPED_FILES_MAX));
+    expect(await page.locator('[data-files-origin]').textContent()).toContain(said);
+    expect(await page.locator('[data-files-left-out] li').count()).toBe(LEFT_OUT_SHOWN);
     await page.close();
   });
 });

@@ -59,6 +59,17 @@ afterAll(() => Promise.all([http.close(), https.close()]));
 
 const local = () => `http://127.0.0.1:${http.port}`;
 
+describe('a public site asked for over http', () => {
+  it('is checked over https, and an info finding says so', async () => {
+    routes = { [WELL_KNOWN.poppy]: json(poppyJson('shop.poppy.test')) };
+    const pinned = createNodeTransport({ ca: tls.cert, resolve: { 'shop.poppy.test': '127.0.0.1' } });
+    const { report } = await checkSite(`http://shop.poppy.test:${https.port}`, { transport: pinned });
+    expect(report.target).toBe(`https://shop.poppy.test:${https.port}`);
+    expect(report.findings.filter((f) => f.code === 'checked-over-https').map((f) => f.severity)).toEqual(['info']);
+    expect(report.documents[0]).toMatchObject({ kind: 'poppy', httpStatus: 200, published: true });
+  });
+});
+
 describe('a body that is not JSON (D8)', () => {
   it.each([
     ['an empty body', '', 'application/json', /an empty body/],
@@ -226,5 +237,21 @@ describe('the hash the caller injects (CheckDeps.sha256)', () => {
     routes = site();
     const { report } = await checkSite(local(), { transport, sha256: async () => '0'.repeat(64) });
     expect(report.skills.map((s) => [s.status, s.actualDigest])).toEqual(names.map(() => ['mismatch', `sha256:${'0'.repeat(64)}`]));
+  });
+
+  it('every hex digit of the digest counts: one differing anywhere (first, middle, last) is a mismatch', async () => {
+    const real = digestOf(skillMd('alpha')).slice('sha256:'.length);
+    const flip = (at: number) => `${real.slice(0, at)}${real[at] === '0' ? '1' : '0'}${real.slice(at + 1)}`;
+    const cases = [0, 31, 32, 63].map((at) => ({ name: `alpha-${at}`, digest: `sha256:${flip(at)}` }));
+    routes = {
+      [WELL_KNOWN.skillIndex]: json({
+        $schema: SCHEMA,
+        skills: cases.map(({ name, digest }) => ({ ...entry('alpha', `/alpha`), name, digest })),
+      }),
+      '/alpha': text(skillMd('alpha'), 'text/markdown'),
+    };
+    const { report } = await checkSite(local(), { transport });
+    expect(report.skills.map((s) => [s.name, s.status])).toEqual(cases.map(({ name }) => [name, 'mismatch']));
+    expect(report.verdict).toBe('errors');
   });
 });

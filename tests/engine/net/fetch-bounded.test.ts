@@ -97,6 +97,8 @@ const handler: Handler = (req, res) => {
       return void res.writeHead(302).end();
     case '/error':
       return void res.writeHead(500).end('oops');
+    case '/status':
+      return void res.writeHead(n).end();
     default:
       return void res.writeHead(404).end('not found');
   }
@@ -222,6 +224,11 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
     ['/missing', 404],
     ['/error', 500],
     ['/no-location', 302],
+    // Only 200 carries the document: another 2xx has no body or part of one, and a 304 is an
+    // answer only to a request that sent validators.
+    ['/status?n=204', 204],
+    ['/status?n=206', 206],
+    ['/status?n=304', 304],
   ])('treats %s as a failed status', async (path, status) => {
     expect(failure(await get(path))).toMatchObject({ reason: 'http-status', httpStatus: status, detail: `HTTP ${status}` });
   });
@@ -272,6 +279,8 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
   ])('counts bytes to the cap: %s', async (_, path, ok) => {
     const r = await get(path);
     expect(r.ok ? r.bytes.byteLength : r.reason).toBe(ok ? 65536 : 'too-large');
+    // One byte over the cap, declared: refused on the header, before any of the body.
+    if (!ok && path.endsWith('&declare')) expect(!r.ok && english(r.detail)).toBe('larger than 64 KiB (Content-Length 65537)');
   });
 
   it.each([
@@ -280,7 +289,10 @@ describe.each(setups)('fetchBounded: $name', (setup) => {
   ])('hangs up on an over-cap body %s', async (_, path) => {
     const r = await get(path);
     expect(failure(r)).toMatchObject({ reason: 'too-large', httpStatus: 200 });
-    expect(!r.ok && english(r.detail)).toMatch(/^larger than 64 KiB/);
+    // A declared length past the cap is refused before the body: the words name it.
+    expect(!r.ok && english(r.detail)).toMatch(
+      path.endsWith('declare') ? /^larger than 64 KiB \(Content-Length 52428800\)$/ : /^larger than 64 KiB$/,
+    );
     const served = lastStream!;
     await served.hungUp;
     expect(served.finished).toBe(false);
@@ -445,14 +457,18 @@ describe('fetchBounded: public site rules', () => {
   });
 });
 
-describe('capFor', () => {
+describe('capFor: the caps D5 sets, as figures', () => {
   it.each([
-    ['poppy', DEFAULT_LIMITS.poppyBytes],
-    ['index', DEFAULT_LIMITS.indexBytes],
-    ['skill-md', DEFAULT_LIMITS.skillMdBytes],
-    ['archive', DEFAULT_LIMITS.archiveBytes],
+    ['poppy', 256 * KiB],
+    ['index', 256 * KiB],
+    ['skill-md', 1 * MiB],
+    ['archive', 10 * MiB],
   ] as const)('%s → %d bytes', (kind, bytes) => {
     expect(capFor(kind, DEFAULT_LIMITS)).toBe(bytes);
+  });
+
+  it('10 s a request, 6 in flight, 200 skills in the extension', () => {
+    expect([DEFAULT_LIMITS.timeoutMs, DEFAULT_LIMITS.concurrency, DEFAULT_LIMITS.maxSkills]).toEqual([10_000, 6, 200]);
   });
 });
 

@@ -2,6 +2,8 @@ import { domainToASCII } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Nodes } from 'mdast';
+import markdownIt from 'markdown-it';
+import type { Token } from 'markdown-it';
 import { mdCode, mdText, reportToMarkdown as toMarkdown } from '../../../utils/engine/report/report-markdown';
 import type { Report } from '../../../utils/engine/report/report';
 import { ENGLISH } from '../../helpers/english';
@@ -113,8 +115,9 @@ describe('reportToMarkdown', () => {
   it('lists findings with code, hint and location', () => {
     const markdown = reportToMarkdown(reports.withFindings());
     expect(markdown).toContain(
-      '### Errors (1)\n\n- `domain-mismatch` organization.domain is "flowers.example" but poppy.json was requested from northlight.poppy.test.\n' +
-        '  - Fix: Set organization.domain to the host this poppy.json is served from (a leading www. may differ).\n' +
+      // Dotted names in a message read as code: a renderer would link "flowers.example" by itself.
+      '### Errors (1)\n\n- `domain-mismatch` `organization.domain` is `"flowers.example"` but `poppy.json` was requested from `northlight.poppy.test`.\n' +
+        '  - Fix: Set `organization.domain` to the host this `poppy.json` is served from (a leading `www.` may differ).\n' +
         `  - At: \`${ORIGIN}/.well-known/poppy.json\` \`$.organization.domain\``,
     );
     expect(markdown).toContain(
@@ -129,7 +132,7 @@ describe('reportToMarkdown', () => {
   it('nothing published', () => {
     const markdown = reportToMarkdown(reports.nothingPublished());
     expect(markdown).toContain('- Verdict: — Nothing published for agents');
-    expect(markdown).toContain('northlight.poppy.test has no poppy.json.');
+    expect(markdown).toContain('`northlight.poppy.test` has no poppy.json.');
     expect(markdown).toContain('## Skills (0)\n\nThis site publishes no skills.');
     expect(markdown).toContain(`- poppy.json: \`${ORIGIN}/.well-known/poppy.json\` (HTTP 404, not published)`);
   });
@@ -137,7 +140,7 @@ describe('reportToMarkdown', () => {
   it('unreachable documents say there was no response, and not that nothing is published', () => {
     const markdown = reportToMarkdown(reports.unreachable());
     expect(markdown).toContain('(no response, not published)');
-    expect(markdown).toContain('The poppy.json at northlight.poppy.test could not be read; the findings below say why.');
+    expect(markdown).toContain('The poppy.json at `northlight.poppy.test` could not be read; the findings below say why.');
     expect(markdown).not.toContain('has no poppy.json');
   });
 
@@ -175,6 +178,68 @@ describe('reportToMarkdown', () => {
   });
 });
 
+/** Links a GFM-like renderer makes: markdown-it with linkify (bare URLs, `www.` names, e-mail addresses, bare domains). */
+function linksIn(markdown: string): string[] {
+  const links: string[] = [];
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'link_open') links.push(String(token.attrGet('href')));
+      if (token.type === 'image') links.push(String(token.attrGet('src')));
+      if (token.children) walk(token.children);
+    }
+  };
+  walk(markdownIt({ linkify: true }).parse(markdown, {}));
+  return links;
+}
+
+/** Every form a renderer could link by itself, in one piece of site text. */
+const LINKY_SITE_TEXT = [
+  'see https://evil.example/a and http://evil.example/b,',
+  'www.evil.example or (www.evil.example/x).',
+  'mail root@evil.example, mailto:root@evil.example or xmpp:root@evil.example',
+  '[name](https://evil.example/c) <https://evil.example/d> ![i](https://evil.example/e.png)',
+  'evil.example and ftp://evil.example //evil.example SKILL.md',
+].join(' ');
+
+describe('site URLs are code, never links, wherever the Markdown is pasted', () => {
+  it('a site that writes URLs, www. names and e-mail addresses everywhere gets zero links', () => {
+    const report = reports.hostile();
+    report.target = 'https://evil.example';
+    report.poppy!.organization.name = `Evil https://evil.example www.evil.example`;
+    report.poppy!.apis[0]!.description = LINKY_SITE_TEXT;
+    report.poppy!.excludedTasks = [LINKY_SITE_TEXT];
+    report.poppy!.signInTypes = [{ type: 'direct', scopes: [{ name: 'shop', description: LINKY_SITE_TEXT }], endpoint: null, fields: [] }];
+    report.skills[0]!.name = 'www.evil.example';
+    report.skills[0]!.description = LINKY_SITE_TEXT;
+    report.skills[0]!.status = 'unreachable';
+    report.skills[0]!.reason = FETCH_WORDS.network({ error: LINKY_SITE_TEXT });
+    report.findings = [reports.finding(reports.siteText(LINKY_SITE_TEXT), { hint: FETCH_WORDS.network({ error: LINKY_SITE_TEXT }) })];
+    const markdown = reportToMarkdown(report);
+    expect(linksIn(markdown)).toEqual([]);
+    expect(nodeTypes(markdown).has('link')).toBe(false);
+    // The URLs are still there to read, as code.
+    expect(markdown).toContain('`https://evil.example/a`');
+    expect(markdown).toContain('(`www.evil.example/x`).');
+    expect(markdown).toContain('`root@evil.example`,');
+  });
+
+  it('the same report without escaping would have been linked (the renderer in this test sees links)', () => {
+    expect(linksIn(LINKY_SITE_TEXT).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it.each([
+    ['https://evil.example/a', '`https://evil.example/a`'],
+    ['www.evil.example.', '`www.evil.example`.'],
+    ['a@b.example', '`a@b.example`'],
+    ['(evil.example)', '(`evil.example`)'],
+    ['[x](https://e.example)', '`[x](https://e.example)`'],
+    ['see e.g. this', 'see e.g. this'],
+    ['Note: done', 'Note: done'],
+  ])('mdText(%j) → %j', (input, expected) => {
+    expect(mdText(input)).toBe(expected);
+  });
+});
+
 describe('hosts and hidden characters, as the panel shows them', () => {
   it('a domain that mixes scripts in punycode, a one-script host with its punycode beside it', () => {
     const report = reports.northlightOk();
@@ -183,7 +248,7 @@ describe('hosts and hidden characters, as the panel shows them', () => {
     expect(markdown).toContain(`\`${domainToASCII('pаypal.example')}\``);
     expect(markdown).not.toContain('pаypal');
     const nothing = reportToMarkdown({ ...reports.nothingPublished(), target: 'https://xn--mnchen-3ya.example', poppy: null });
-    expect(lines(nothing)[0]).toBe('# Poppy Inspector report: münchen.example (xn--mnchen-3ya.example)');
+    expect(lines(nothing)[0]).toBe('# Poppy Inspector report: `münchen.example` (`xn--mnchen-3ya.example`)');
   });
 
   it('bidi overrides, invisible and tag characters spelled out in names, values and code spans', () => {
@@ -193,10 +258,10 @@ describe('hosts and hidden characters, as the panel shows them', () => {
     report.findings = [reports.finding(reports.siteText('Inj\u202Eevil\u200D\u{E0041}'))];
     report.poppy!.excludedTasksRaw = { note: 'a\u202Eb' };
     const markdown = reportToMarkdown(report);
-    expect(markdown).toContain('**bidi ⟨U+202E⟩gnp.exe**');
+    expect(markdown).toContain('**bidi `⟨U+202E⟩gnp.exe`**');
     expect(markdown).toContain(`\`${ORIGIN}/⟨U+200B⟩skill\``);
-    // In prose a joiner stays (emoji, Persian and Indic words need it); overrides and tags do not.
-    expect(markdown).toContain('Inj⟨U+202E⟩evil\u200D⟨U+E0041⟩');
+    // A joiner after Latin letters is spelled out like overrides and tags (emoji and Persian keep theirs).
+    expect(markdown).toContain('Inj⟨U+202E⟩evil⟨U+200D⟩⟨U+E0041⟩');
     expect(markdown).toContain('"note": "a\\u202eb"');
     expect(markdown).not.toMatch(/[\u202E\u200B\u{E0041}]/u);
   });

@@ -6,8 +6,9 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { catalogSource, renderText, type Catalog } from '../../../utils/engine/report/render';
-import { reportToSarif } from '../../../utils/engine/report/report-sarif';
+import { reportToSarif, sarifText } from '../../../utils/engine/report/report-sarif';
 import { ENGLISH } from '../../helpers/english';
+import { FETCH_WORDS } from '../../../utils/engine/net/fetch-words';
 import * as reports from '../../components/reports';
 
 const schema = JSON.parse(readFileSync(new URL('../../fixtures/sarif/sarif-schema-2.1.0.json', import.meta.url), 'utf8'));
@@ -70,5 +71,35 @@ describe('reportToSarif', () => {
     );
     expect(textIn(marked)).toContain('SKILL<change-flower-delivery>');
     expect(textIn(marked)).not.toContain('(skill ');
+  });
+
+  it('site text cannot make an embedded link (SARIF 2.1.0 §3.11.6): brackets are escaped', () => {
+    const report = reports.withFindings();
+    const linky = '[name](https://evil.example/x) [a]\\[b](0) \\](1)';
+    report.findings = [
+      // Rules take the first finding's hint per code.
+      reports.finding(reports.siteText('plain'), { hint: FETCH_WORDS.network({ error: '[h](https://evil.example/h)' }) }),
+      reports.finding(reports.siteText(linky), { skill: '[s](https://evil.example/s)' }),
+    ];
+    const log = reportToSarif(report, ENGLISH, { toolVersion: '1' });
+    expect(validSarif(log)).toBe(true);
+    const texts = [
+      ...log.runs[0]!.results!.map((r) => r.message.text!),
+      ...log.runs[0]!.tool.driver.rules!.flatMap((r) => [r.fullDescription!.text, r.help!.text]),
+    ];
+    // An embedded link is `[` not preceded by an escaping backslash, text, `](`: none survives.
+    const embeddedLink = /(?<!\\)(?:\\\\)*\[[^\]]*(?<!\\)\]\(/;
+    for (const text of texts) expect(text).not.toMatch(embeddedLink);
+    expect(texts[1]).toContain('\\[name\\](https://evil.example/x)');
+    expect(texts.join(' ')).toContain('\\[h\\](https://evil.example/h)');
+  });
+
+  it.each([
+    ['plain', 'plain'],
+    ['[a](b)', '\\[a\\](b)'],
+    ['a\\[b', 'a\\\\\\[b'],
+    ['C:\\dir\\file', 'C:\\dir\\file'],
+  ])('sarifText(%j) → %j', (input, expected) => {
+    expect(sarifText(input)).toBe(expected);
   });
 });

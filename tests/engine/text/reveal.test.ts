@@ -55,16 +55,35 @@ describe('revealHidden: everything a terminal or a link target must not hide', (
 
 describe('revealInProse: site prose in the panel', () => {
   it('spells out overrides so a name cannot read backwards', () => {
-    expect(revealInProse('Inj…\u202Eevil\u200D')).toBe('Inj…⟨U+202E⟩evil\u200D');
+    expect(revealInProse('Inj…\u202Eevil\u200D')).toBe('Inj…⟨U+202E⟩evil⟨U+200D⟩');
   });
 
   it.each([
     ['an emoji ZWJ sequence', '👩\u200D💻'],
+    ['an emoji ZWJ sequence with a skin tone and VS16', '👩🏽\u200D❤\uFE0F\u200D👨'],
+    ['a family of four', '👨\u200D👩\u200D👧\u200D👦'],
     ['a Persian word with ZWNJ', 'می\u200Cخواهم'],
+    ['a Hindi conjunct with ZWJ after the virama', 'क्\u200Dष'],
+    ['a Malayalam chillu form with ZWJ', 'ന്\u200D'.concat('റ')],
     ['emoji presentation', '\u2764\uFE0F'],
     ['line breaks and tabs (whitespace in HTML)', 'one\ntwo\tthree'],
   ])('keeps %s as written', (_label, text) => {
     expect(revealInProse(text)).toBe(text);
+  });
+
+  it.each([
+    ['a joiner after a Latin name', 'evil\u200D', 'evil⟨U+200D⟩'],
+    ['a ZWNJ after a Latin name', 'evil\u200C', 'evil⟨U+200C⟩'],
+    ['a joiner between Latin letters', 'pay\u200Dpal', 'pay⟨U+200D⟩pal'],
+    ['a ZWNJ between Latin letters', 'pay\u200Cpal', 'pay⟨U+200C⟩pal'],
+    ['a joiner at the start', '\u200Devil', '⟨U+200D⟩evil'],
+    ['a joiner between Cyrillic letters', 'а\u200Dб', 'а⟨U+200D⟩б'],
+    ['a joiner between an emoji and a letter', '👩\u200Da', '👩⟨U+200D⟩a'],
+    ['a ZWNJ between emoji (only ZWJ builds them)', '👩\u200C💻', '👩⟨U+200C⟩💻'],
+    ['two joiners in a row', '👩\u200D\u200D💻', '👩⟨U+200D⟩⟨U+200D⟩💻'],
+    ['a joiner between Arabic and Latin', 'م\u200Ca', 'م⟨U+200C⟩a'],
+  ])('spells out %s', (_label, text, shown) => {
+    expect(revealInProse(text)).toBe(shown);
   });
 
   it('still spells out tags, controls and the rest', () => {

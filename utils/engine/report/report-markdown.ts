@@ -48,7 +48,7 @@ export function reportToMarkdown(report: Report, source: MessageSource): string 
   if (report.local) lines.push(`- ${say(W.localSite({}))}`);
   const host = hostText(hostOf(report.target));
   if (poppy !== null) lines.push('', ...poppySection(poppy, host, source, line));
-  else lines.push('', say(poppyAbsence(report) === 'none' ? W.noPoppy({ host }) : W.poppyUnreadable({ host })));
+  else lines.push('', say(poppyAbsence(report) === 'none' ? W.noPoppy({ host: mdCode(host) }) : W.poppyUnreadable({ host: mdCode(host) })));
   if (report.trust) lines.push('', ...trustSection(report.trust, report.target, say));
   lines.push('', ...skillsSection(report.skills, say, line));
   lines.push('', ...findingsSection(report.findings, say));

@@ -25,10 +25,19 @@ export interface SarifOptions {
   locations?: ReadonlyMap<Finding, SarifFileLocation>;
 }
 
+/**
+ * Plain text for a SARIF message: `[text](target)` there is an embedded link (SARIF 2.1.0
+ * §3.11.6), so literal brackets, and a backslash before one, are escaped. Site text in a message
+ * then reads as written and never links anywhere. Every message and description goes through it.
+ */
+export function sarifText(text: string): string {
+  return text.replace(/\\(?=[[\]])|[[\]]/g, '\\$&');
+}
+
 const LEVEL: Readonly<Record<Severity, Sarif.ReportingConfiguration.level>> = { error: 'error', warning: 'warning', info: 'note' };
 
 export function reportToSarif(report: Report, messages: MessageSource, options: SarifOptions): Sarif.Log {
-  const say = (words: Finding['message']) => renderText(messages, words);
+  const say = (words: Finding['message']) => sarifText(renderText(messages, words));
   const { locations } = options;
   const rules: Sarif.ReportingDescriptor[] = [];
   const ruleIndex = new Map<string, number>();
