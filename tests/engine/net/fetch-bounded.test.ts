@@ -460,7 +460,8 @@ describe('fetchBounded: public site rules', () => {
 describe('capFor: the caps D5 sets, as figures', () => {
   it.each([
     ['poppy', 256 * KiB],
-    ['index', 256 * KiB],
+    // The index cap fits the skill cap at the largest valid entries (D5): 200 × 8463 bytes + 4 KiB.
+    ['index', 200 * 8463 + 4 * KiB],
     ['skill-md', 1 * MiB],
     ['archive', 10 * MiB],
   ] as const)('%s → %d bytes', (kind, bytes) => {
