@@ -3,10 +3,11 @@
  * one, and which origin do its absolute URLs belong to (`--origin`, else poppy.json's
  * `organization.domain`).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { declaredOrigin } from '../utils/engine/poppy/declared-origin';
-import { WELL_KNOWN } from '../utils/engine/spec';
+import { DEFAULT_LIMITS, WELL_KNOWN } from '../utils/engine/spec';
+import { indexFiles } from './index/site-access';
 
 export async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isDirectory() ?? false;
@@ -32,7 +33,7 @@ export async function originForDirectory(dir: string, option: string | undefined
     }
     return { ok: true, origin: url.origin, from: 'option' };
   }
-  const origin = await declaredOriginOf(fileOf(dir, WELL_KNOWN.poppy));
+  const origin = await declaredOriginOf(dir);
   if (origin === null) {
     return {
       ok: false,
@@ -42,8 +43,13 @@ export async function originForDirectory(dir: string, option: string | undefined
   return { ok: true, origin, from: 'domain' };
 }
 
-/** The origin poppy.json's `organization.domain` names (utils/engine/poppy/declared-origin.ts). */
-async function declaredOriginOf(file: string): Promise<string | null> {
-  const text = await readFile(file, 'utf8').catch(() => null);
-  return text === null ? null : declaredOrigin(text);
+/**
+ * The origin poppy.json's `organization.domain` names (utils/engine/poppy/declared-origin.ts),
+ * read as the check reads it: a link out of the directory, a FIFO or a huge file names none.
+ */
+async function declaredOriginOf(dir: string): Promise<string | null> {
+  const read = await indexFiles(dir)
+    .then((files) => files.read(WELL_KNOWN.poppy.slice(1), DEFAULT_LIMITS.poppyBytes))
+    .catch(() => null);
+  return read?.kind === 'ok' ? declaredOrigin(new TextDecoder().decode(read.bytes)) : null;
 }
