@@ -220,7 +220,7 @@ function describe(doc: DocumentResult, r: EntryResult, originUnknown: boolean): 
   if (r.nameProblem) {
     const hint = r.nameProblem.hint ? ` ${english(r.nameProblem.hint)}` : '';
     manual.push(
-      `${where}  ${name}: ${english(r.nameProblem.said.message)} Agents skip this entry.`,
+      `${where}  ${name}: ${english(r.nameProblem.said.message)}`,
       `   ${hint} Rename it here, in its SKILL.md frontmatter and its folder.`,
     );
   }
