@@ -92,14 +92,15 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
   const manual: string[] = [];
   const plans: Plan[] = [];
   let stale = 0;
-  let otherRepairs = 0;
+  let schemaSets = 0;
+  let typeAdds = 0;
   let sha256 = 0;
   let sha256Match = 0;
   for (const doc of documents) {
     const edits: Edit[] = [];
     if (doc.schema === 'set') {
       edits.push(setSchema(doc.index, SCHEMA));
-      otherRepairs++;
+      schemaSets++;
       out.push(
         doc.schemaValue === undefined
           ? `${doc.file}  no \`$schema\`: agents read the index as the old v0.1 format and find no skill to verify.`
@@ -124,7 +125,7 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
       if (r.state === 'stale') stale++;
       if (r.entry.sha256 !== null) sha256++;
       if (r.sha256Matches) sha256Match++;
-      if (r.addType) otherRepairs++;
+      if (r.addType) typeAdds++;
       edits.push(...entryEdits(r));
     }
     if (edits.length > 0) plans.push({ doc, edits });
@@ -140,17 +141,20 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
       `${sha256} entr${sha256 === 1 ? 'y carries its hash' : 'ies carry their hash'} in \`sha256\`, which agents ignore: ${sha256Match} of ${sha256} already match their files.`,
     );
   const current = documents.reduce((n, d) => n + d.entries.filter((r) => r.state === 'current').length, 0);
+  const otherRepairs = schemaSets + typeAdds;
   if (stale === 0 && otherRepairs === 0)
     summary.push(current === total ? `All ${total} digest(s) match their files.` : `${current} of ${total} digest(s) match their files.`);
   else if (mode === 'write') {
     if (stale > 0) summary.push(`Updated ${stale} digest(s) in ${changedFiles} file(s).`);
-    if (otherRepairs > 0) summary.push(`Made ${otherRepairs} other repair(s) (\`$schema\`, \`type\`).`);
+    if (schemaSets > 0) summary.push(`Set \`$schema\` in ${schemaSets} file(s).`);
+    if (typeAdds > 0) summary.push(`Added \`type\` to ${typeAdds} entr${typeAdds === 1 ? 'y' : 'ies'}.`);
   } else {
     if (stale > 0) summary.push(`${stale} of ${total} digest(s) are stale; run with --write to update them.`);
-    if (otherRepairs > 0) summary.push(`${otherRepairs} other repair(s) (\`$schema\`, \`type\`); run with --write to make them.`);
+    if (schemaSets > 0) summary.push(`\`$schema\` to set in ${schemaSets} file(s); run with --write to set it.`);
+    if (typeAdds > 0) summary.push(`\`type\` to add to ${typeAdds} entr${typeAdds === 1 ? 'y' : 'ies'}; run with --write to add it.`);
   }
   const needs = manual.filter((l) => !l.startsWith(' ')).length;
-  if (needs > 0) summary.push(`${needs} ${needs === 1 ? 'entry needs' : 'entries need'} fixing by hand:`, ...manual);
+  if (needs > 0) summary.push(`${needs} ${needs === 1 ? 'problem needs' : 'problems need'} your edit (index cannot make it):`, ...manual);
   const report = [...out, ...summary, ''].join('\n');
   // A diff goes to stdout alone, so it can be piped to `patch`; the words go to stderr then.
   (mode === 'dry-run' ? io.stderr : io.stdout).write(report);
@@ -197,7 +201,7 @@ function describe(doc: DocumentResult, r: EntryResult, originUnknown: boolean): 
         );
       else
         repair.push(
-          `${where}  ${name}: ${r.entry.digest === null ? 'no digest' : 'stale digest'}`,
+          `${where}  ${name}: ${r.entry.digest === null ? 'no digest: agents skip this entry' : 'stale digest: agents refuse the file'}`,
           ...(r.entry.digest === null ? [] : [`    published ${safeText(r.entry.digest)}`]),
           `    file      ${r.computed}  (${safeText(r.file!)})`,
         );
@@ -224,7 +228,12 @@ function describe(doc: DocumentResult, r: EntryResult, originUnknown: boolean): 
       `   ${hint} Rename it here, in its SKILL.md frontmatter and its folder.`,
     );
   }
-  for (const f of r.skillMd) manual.push(`${safeText(r.file!)}  ${english(f.message)}`, `    ${english(f.hint)}`);
+  const said = new Set<string>();
+  for (const f of r.skillMd) {
+    const line = `${safeText(r.file!)}  ${english(f.message)}`;
+    if (!said.has(line)) manual.push(line, `    ${english(f.hint)}`);
+    said.add(line);
+  }
   return { repair, manual };
 }
 
