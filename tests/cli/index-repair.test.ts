@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SKILL_INDEX_SCHEMAS } from '../../utils/engine/spec';
 import { digestOf } from '../fixtures/site';
-import { buildCli, cliIn } from './cli-process';
+import { buildCli, cliIn, run } from './cli-process';
 
 beforeAll(() => buildCli(), 60_000);
 
@@ -163,6 +163,19 @@ describe('what is not mechanical is listed with the edit, exit 1, and nothing is
     for (const line of lines) expect(r.stdout).toContain(line);
     expect(read(dir)).toBe(before);
   });
+});
+
+describe('scripts/index-repair-report.mjs', () => {
+  it('counts the folders that pass check before and after index --write', async () => {
+    const r = await run('node', ['scripts/index-repair-report.mjs', SHAPES, '--json']);
+    expect(r.code).toBe(0);
+    const { rows, totals } = JSON.parse(r.stdout);
+    expect(totals).toEqual({ sites: 10, passBefore: 2, passAfter: 7, usableBefore: 0, usableAfter: 7 });
+    expect(rows.find((row: { site: string }) => row.site === 'legacy-only')).toMatchObject({
+      index: 0,
+      after: { verdict: 'ok', verified: 2 },
+    });
+  }, 120_000);
 });
 
 describe('index --dry-run', () => {
