@@ -6,13 +6,14 @@
  * Files are read as `check <dir>` reads them (site-access.ts).
  */
 import { formatDigest, sha256Hex } from '../../utils/engine/check/digest';
+import { inPool } from '../../utils/engine/check/pool';
 import { sitePathOf } from '../../utils/engine/net/site-files';
 import { nameProblem } from '../../utils/engine/skill-index/fields';
 import { looksInterim } from '../../utils/engine/skill-index/formats';
 import type { Problem } from '../../utils/engine/skill-index/types';
 import { checkSchemaUri } from '../../utils/engine/skill-index/schema-uri';
 import { checkSkillMd } from '../../utils/engine/skill-md';
-import { DIGEST_PREFIX, POPPY, SKILL_ENTRY, SKILL_INDEX, SKILL_TYPES, WELL_KNOWN } from '../../utils/engine/spec';
+import { DEFAULT_LIMITS, DIGEST_PREFIX, POPPY, SKILL_ENTRY, SKILL_INDEX, SKILL_TYPES, WELL_KNOWN } from '../../utils/engine/spec';
 import { isObject, own } from '../../utils/engine/json/values';
 import type { Finding } from '../../utils/engine/report/findings';
 import { positionAt, type Position } from '../locate';
@@ -107,7 +108,10 @@ export async function recomputeDigests(
     const parsed = readIndexText(text, skillsPath);
     if (parsed === null) continue;
     const base = origin + sitePath;
-    const entries = await Promise.all(parsed.entries.map((entry) => judge(files, origin, base, text, entry)));
+    // As many files open at once as the check fetches (D5): at most that many bodies are alive.
+    const entries = await inPool(parsed.entries.length, DEFAULT_LIMITS.concurrency, (i) =>
+      judge(files, origin, base, text, parsed.entries[i]!),
+    );
     const schemaValue = isObject(parsed.index.value) ? own(parsed.index.value, SKILL_INDEX.schema) : undefined;
     documents.push({
       file,

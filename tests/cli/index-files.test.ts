@@ -2,7 +2,7 @@
 // files inside the directory once links resolve, under the check's caps; writes never go through
 // a link, and a failed write leaves the original and no temporary file. Real processes and files.
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,33 @@ describe('index reads files as check <dir> does', () => {
     expect(r.code).not.toBe(0);
     expect(readdirSync(join(t.outside, 'agent-skills'))).toEqual(['a']);
   }, 20_000);
+});
+
+describe('index holds few files in memory at once', () => {
+  // 100 SKILL.md files of 1 MB each: read all at once they take about 340 MB; a pool of six, about 130 MB.
+  it.skipIf(!existsSync('/usr/bin/time'))(
+    'reads 100 MB of skills a few files at a time (max RSS under 220 MB)',
+    async () => {
+      const s = site();
+      const skills = Array.from({ length: 100 }, (_, i) => `s${i}`);
+      for (const name of skills) {
+        mkdirSync(join(s.dir, '.well-known/agent-skills', name));
+        writeFileSync(join(s.dir, '.well-known/agent-skills', name, 'SKILL.md'), `${SKILL(name)}${'x'.repeat(1_000_000)}\n`);
+      }
+      const entries = skills.map((name) => ({ name, type: 'skill-md', description: 'd', url: `${name}/SKILL.md`, digest: STALE }));
+      writeFileSync(join(s.dir, INDEX), JSON.stringify({ $schema: SKILL_INDEX_SCHEMAS[0], skills: entries }));
+      const r = await run(
+        '/usr/bin/time',
+        ['-f', 'maxrss_kb %M', 'node', BIN, 'index', '.', '--origin', 'https://shop.example'],
+        {},
+        { cwd: s.dir },
+      );
+      expect(r.stdout).toContain('100 of 100 digest(s) are stale');
+      const kb = Number(/maxrss_kb (\d+)/.exec(r.stderr)![1]);
+      expect(kb).toBeLessThan(220_000);
+    },
+    60_000,
+  );
 });
 
 describe('index --write replaces a file safely', () => {
