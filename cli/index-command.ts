@@ -96,6 +96,7 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
   let typeAdds = 0;
   let sha256 = 0;
   let sha256Match = 0;
+  const hashFields = new Set<string>();
   for (const doc of documents) {
     const edits: Edit[] = [];
     if (doc.schema === 'set') {
@@ -123,7 +124,10 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
       out.push(...lines.repair);
       manual.push(...lines.manual);
       if (r.state === 'stale') stale++;
-      if (r.entry.sha256 !== null) sha256++;
+      if (r.entry.sha256 !== null) {
+        sha256++;
+        hashFields.add(r.entry.sha256.field);
+      }
       if (r.sha256Matches) sha256Match++;
       if (r.addType) typeAdds++;
       edits.push(...entryEdits(r));
@@ -138,7 +142,7 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
   const summary: string[] = [];
   if (sha256 > 0)
     summary.push(
-      `${sha256} entr${sha256 === 1 ? 'y carries its hash' : 'ies carry their hash'} in \`sha256\`, which agents ignore: ${sha256Match} of ${sha256} already match their files.`,
+      `${sha256} entr${sha256 === 1 ? 'y carries its hash' : 'ies carry their hash'} in ${[...hashFields].map((f) => `\`${safeText(f)}\``).join(' or ')}, which agents ignore: ${sha256Match} of ${sha256} already match their files.`,
     );
   const current = documents.reduce((n, d) => n + d.entries.filter((r) => r.state === 'current').length, 0);
   const otherRepairs = schemaSets + typeAdds;
@@ -196,8 +200,8 @@ function describe(doc: DocumentResult, r: EntryResult, originUnknown: boolean): 
     case 'stale':
       if (r.entry.sha256)
         repair.push(
-          `${where}  ${name}: hash in \`sha256\`, not \`digest\`: agents skip this entry`,
-          `    rename \`sha256\` to \`digest\` and prefix \`sha256:\`; ${r.sha256Matches ? 'the hash already matches the file' : `the file's is ${r.computed}`}`,
+          `${where}  ${name}: hash in \`${safeText(r.entry.sha256.field)}\`, not \`digest\`: agents skip this entry`,
+          `    rename \`${safeText(r.entry.sha256.field)}\` to \`digest\` and prefix \`sha256:\`; ${r.sha256Matches ? 'the hash already matches the file' : `the file's is ${r.computed}`}`,
         );
       else
         repair.push(

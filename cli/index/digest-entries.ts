@@ -31,8 +31,11 @@ export interface DigestEntry {
   digestSpan: Span | null;
   /** Whether the entry has a `digest` member of any type. */
   hasDigest: boolean;
-  /** A hash in a `sha256` member, when the entry has no `digest`: its key and value spans, to rename it. */
-  sha256: { value: string | null; keySpan: Span; valueSpan: Span } | null;
+  /**
+   * A hash in a misnamed member (`sha256`, or a near miss: `sha-256`, `Digest`, a `hash` holding
+   * SHA-256 hex), when the entry has no `digest`: its name and spans, to rename it.
+   */
+  sha256: { field: string; value: string | null; keySpan: Span; valueSpan: Span } | null;
   /** Offset just after the entry's last member, and what goes before a member added there. */
   insertAt: number | null;
   separator: string;
@@ -67,7 +70,7 @@ export function readIndexText(text: string, skillsPath: readonly PathSegment[]):
     const member = (key: string) => findNodeAtLocation(entry, [key]);
     const digestNode = member(SKILL_ENTRY.digest);
     const typeNode = member(SKILL_ENTRY.type);
-    const sha = digestNode === undefined ? entry.children?.find((p) => p.children?.[0]?.value === MISNAMED_DIGEST_FIELD) : undefined;
+    const sha = digestNode === undefined ? hashMember(entry) : undefined;
     const last = entry.children?.at(-1);
     entries.push({
       path: [...skillsPath, i],
@@ -81,7 +84,12 @@ export function readIndexText(text: string, skillsPath: readonly PathSegment[]):
       hasDigest: digestNode !== undefined,
       sha256:
         sha?.children?.length === 2
-          ? { value: stringValue(sha.children[1]), keySpan: span(sha.children[0]!), valueSpan: span(sha.children[1]!) }
+          ? {
+              field: sha.children[0]!.value as string,
+              value: stringValue(sha.children[1]),
+              keySpan: span(sha.children[0]!),
+              valueSpan: span(sha.children[1]!),
+            }
           : null,
       insertAt: last ? last.offset + last.length : null,
       separator: last ? separatorBefore(text, last, entry) : ', ',
@@ -100,6 +108,24 @@ export function readIndexText(text: string, skillsPath: readonly PathSegment[]):
     },
     entries,
   };
+}
+
+const SHA256_HEX = /^(sha256[:-])?[0-9a-f]{64}$/i;
+
+/**
+ * The member that holds the entry's hash under another name: `sha256` first (MISNAMED_DIGEST_FIELD),
+ * then a name that says SHA-256 or digest in another spelling, then `hash` or `checksum` only
+ * when its value is SHA-256 hex (such a name may hold another hash, which must not be overwritten).
+ */
+function hashMember(entry: Node): Node | undefined {
+  const members = (entry.children ?? []).filter((p) => p.children?.length === 2 && typeof p.children[0]!.value === 'string');
+  const name = (p: Node) => p.children![0]!.value as string;
+  const fold = (p: Node) => name(p).toLowerCase().replace(/[-_ ]/g, '');
+  return (
+    members.find((p) => name(p) === MISNAMED_DIGEST_FIELD) ??
+    members.find((p) => ['sha256', 'sha256sum', 'sha256digest', 'digest', 'sha256hash'].includes(fold(p))) ??
+    members.find((p) => ['hash', 'checksum'].includes(fold(p)) && SHA256_HEX.test(String(p.children![1]!.value)))
+  );
 }
 
 /** `, ` when the member shares its line with what precedes it, else a new line with its indent. */

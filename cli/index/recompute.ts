@@ -132,7 +132,7 @@ function schemaState(top: unknown, value: unknown, entries: readonly DigestEntry
   if (checkSchemaUri(value).kind === 'known') return 'known';
   const raw = entries.map((e) => e.value);
   if (value === undefined && isObject(top) && looksInterim(top, raw)) return 'interim';
-  const v020 = raw.some((e) => isObject(e) && V020_MARKERS.some((k) => own(e, k) !== undefined));
+  const v020 = entries.some((e) => e.sha256 !== null) || raw.some((e) => isObject(e) && V020_MARKERS.some((k) => own(e, k) !== undefined));
   return v020 || value !== undefined ? 'set' : 'v0.1';
 }
 

@@ -26,6 +26,25 @@ describe('readIndexText', () => {
   });
 });
 
+describe('a hash under another name than `digest`', () => {
+  const HEX = '1'.repeat(64);
+  const field = (members: string) => readIndexText(`{"skills":[{"name":"a",${members}}]}`, ['skills'])!.entries[0]!.sha256?.field ?? null;
+
+  it.each([
+    ['"sha256": "x"', 'sha256'],
+    ['"Digest": "x"', 'Digest'],
+    ['"sha-256": "x"', 'sha-256'],
+    ['"SHA256": "x"', 'SHA256'],
+    ['"sha256_digest": "x"', 'sha256_digest'],
+    [`"hash": "${HEX}"`, 'hash'],
+    [`"checksum": "sha256:${HEX}"`, 'checksum'],
+    ['"hash": "d41d8cd98f00b204e9800998ecf8427e"', null],
+    [`"sha256": "x", "digest": "sha256:${HEX}"`, null],
+  ])('%s → %s', (members, expected) => {
+    expect(field(members)).toBe(expected);
+  });
+});
+
 describe('the edits', () => {
   it('replace, rename and add in the entry’s own layout, and change no other character', () => {
     const text = `{\r\n  "skills": [\r\n    { "name": "a", "digest": "${D1}" },\t\r\n    {\r\n      "name": "b",\r\n      "url": "b/SKILL.md",\r\n      "sha256": "ab"\r\n    },\r\n    {"name":"c","url":"c.zip"}\r\n  ]\r\n}`;

@@ -2,7 +2,7 @@
 // there): each is named, `--write` repairs what is mechanical and keeps every other byte, and
 // what needs the owner is listed with the edit. A repaired folder then passes `check`.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,25 @@ describe('index names each wrong shape and --write repairs it, changing no other
         return out;
       },
     ));
+
+  it('a hash under a near-miss name (`Digest`, `sha-256`, a `hash` of SHA-256 hex) is renamed too', async () => {
+    const dir = copy('sha256-field');
+    const file = join(dir, INDEX);
+    const names = ['Digest', 'sha-256', 'hash'];
+    let text = read(dir);
+    for (const name of names) text = text.replace('"sha256":', JSON.stringify(name) + ':');
+    writeFileSync(file, text);
+    const r = await index(dir, '--write');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('4 entries carry their hash in `Digest` or `sha-256` or `hash` or `sha256`, which agents ignore: 3 of 4');
+    expect(JSON.parse(read(dir)).skills.map((s: Record<string, string>) => Object.keys(s).at(-1))).toEqual([
+      'digest',
+      'digest',
+      'digest',
+      'digest',
+    ]);
+    expect((await check(dir)).code).toBe(0);
+  });
 
   it('a stale digest', () =>
     repairs('stale-digest', ['open-ticket: stale digest: agents refuse the file'], (t, dir) =>
