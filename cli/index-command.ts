@@ -7,7 +7,7 @@ import { english } from './english';
 import { addMembers, renameSha256, replaceDigest, setSchema } from './index/digest-entries';
 import { newFileDiff, unifiedDiff } from './index/diff';
 import { initIndex } from './index/init';
-import { recomputeDigests, type DocumentResult, type EntryResult } from './index/recompute';
+import { asDigest, recomputeDigests, type DocumentResult, type EntryResult } from './index/recompute';
 import { documentCap, indexFiles, type IndexFiles } from './index/site-access';
 import { replaceFile, WriteFailed } from './index/write-file';
 import { usageError, type Io } from './io';
@@ -96,6 +96,8 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
   let typeAdds = 0;
   let sha256 = 0;
   let sha256Match = 0;
+  let sha256Compared = 0;
+  let renamedKept = 0;
   const hashFields = new Set<string>();
   for (const doc of documents) {
     const edits: Edit[] = [];
@@ -129,6 +131,8 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
         hashFields.add(r.entry.sha256.field);
       }
       if (r.sha256Matches) sha256Match++;
+      if (r.sha256Matches !== null) sha256Compared++;
+      if (keptHash(r) !== null) renamedKept++;
       if (r.addType) typeAdds++;
       edits.push(...entryEdits(r));
     }
@@ -142,20 +146,23 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
   const summary: string[] = [];
   if (sha256 > 0)
     summary.push(
-      `${sha256} entr${sha256 === 1 ? 'y carries its hash' : 'ies carry their hash'} in ${[...hashFields].map((f) => `\`${safeText(f)}\``).join(' or ')}, which agents ignore: ${sha256Match} of ${sha256} already match their files.`,
+      `${sha256} entr${sha256 === 1 ? 'y carries its hash' : 'ies carry their hash'} in ${[...hashFields].map((f) => `\`${safeText(f)}\``).join(' or ')}, which agents ignore${sha256Compared > 0 ? `: ${sha256Match} of the ${sha256Compared} whose files are here already match them` : ''}.`,
     );
   const current = documents.reduce((n, d) => n + d.entries.filter((r) => r.state === 'current').length, 0);
-  const otherRepairs = schemaSets + typeAdds;
+  const otherRepairs = schemaSets + typeAdds + renamedKept;
   if (stale === 0 && otherRepairs === 0)
     summary.push(current === total ? `All ${total} digest(s) match their files.` : `${current} of ${total} digest(s) match their files.`);
   else if (mode === 'write') {
     if (stale > 0) summary.push(`Updated ${stale} digest(s) in ${changedFiles} file(s).`);
     if (schemaSets > 0) summary.push(`Set \`$schema\` in ${schemaSets} file(s).`);
     if (typeAdds > 0) summary.push(`Added \`type\` to ${typeAdds} entr${typeAdds === 1 ? 'y' : 'ies'}.`);
+    if (renamedKept > 0) summary.push(`Renamed ${renamedKept} hash(es) of files on other hosts to \`digest\`.`);
   } else {
     if (stale > 0) summary.push(`${stale} of ${total} digest(s) are stale; run with --write to update them.`);
     if (schemaSets > 0) summary.push(`\`$schema\` to set in ${schemaSets} file(s); run with --write to set it.`);
     if (typeAdds > 0) summary.push(`\`type\` to add to ${typeAdds} entr${typeAdds === 1 ? 'y' : 'ies'}; run with --write to add it.`);
+    if (renamedKept > 0)
+      summary.push(`${renamedKept} hash(es) of files on other hosts to rename to \`digest\`; run with --write to rename them.`);
   }
   const needs = manual.filter((l) => !l.startsWith(' ')).length;
   if (needs > 0) summary.push(`${needs} ${needs === 1 ? 'problem needs' : 'problems need'} your edit (index cannot make it):`, ...manual);
@@ -176,9 +183,19 @@ function entryEdits(r: EntryResult): Edit[] {
     else if (r.entry.sha256) edits.push(...renameSha256(r.entry, digest));
     else added.push([SKILL_ENTRY.digest, digest]);
   }
+  const kept = keptHash(r);
+  if (kept !== null) edits.push(...renameSha256(r.entry, kept));
   const add = addMembers(r.entry, added);
   if (add) edits.push(add);
   return edits;
+}
+
+/**
+ * A misnamed hash whose file is on another host: renamed to `digest` with the publisher's own
+ * hash, prefixed (nothing here to recompute it from; a check of the site verifies it).
+ */
+function keptHash(r: EntryResult): string | null {
+  return r.state === 'other-host' && r.entry.sha256?.value != null ? asDigest(r.entry.sha256.value) : null;
 }
 
 function describe(doc: DocumentResult, r: EntryResult, originUnknown: boolean): { repair: string[]; manual: string[] } {
@@ -218,7 +235,12 @@ function describe(doc: DocumentResult, r: EntryResult, originUnknown: boolean): 
       break;
     case 'other-host': {
       const hint = originUnknown ? ' (pass --origin if this is the site itself)' : '';
-      repair.push(`${where}  ${name}: on ${new URL(r.url!).origin}, not in the directory; skipped${hint}`);
+      if (keptHash(r) !== null)
+        repair.push(
+          `${where}  ${name}: hash in \`${safeText(r.entry.sha256!.field)}\`, not \`digest\`: agents skip this entry`,
+          `    rename it to \`digest\` and prefix \`sha256:\`, keeping the published hash: the file is on ${new URL(r.url!).origin}${hint}`,
+        );
+      else repair.push(`${where}  ${name}: on ${new URL(r.url!).origin}, not in the directory; skipped${hint}`);
       break;
     }
     case 'unusable':

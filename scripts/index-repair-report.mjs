@@ -2,13 +2,15 @@
 // given one (a site's root: `.well-known/...`) is copied to a temporary directory, checked,
 // repaired, checked again. The originals are never touched. Usage:
 //   node scripts/index-repair-report.mjs <folder of site folders> [--origin <url>] [--json]
-// A site's origin: --origin, else the folder's name when it is a host name (`shop.example`),
-// else poppy.json's organization.domain, else https://shop.example. Uses the built CLI
-// (npm run build:cli first).
+// A site's origin: --origin, else the host a `corpus.ts` beside the folders gives its slug
+// (tests/fixtures/real-world/corpus.ts: run under tsx, as `npm run repair-report` does), else the
+// folder's name when it is a host name (`shop.example`), else poppy.json's
+// organization.domain, else https://shop.example. Uses the built CLI (npm run build:cli first).
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const { values, positionals } = parseArgs({
@@ -27,23 +29,41 @@ function cli(dir, args) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** slug → host, from a corpus.ts beside the site folders when this runs under tsx. */
+const hosts = new Map();
+try {
+  // eslint-disable-next-line no-unsanitized/method -- a corpus file on disk, in the folder the user names.
+  const { CORPUS } = await import(pathToFileURL(resolve(root, 'corpus.ts')).href);
+  for (const site of CORPUS) hosts.set(site.slug, site.host);
+} catch {
+  // No corpus.ts, or plain node: the folder names and poppy.json decide.
+}
+
 function originArgs(name, dir) {
   if (values.origin) return ['--origin', values.origin];
+  if (hosts.has(name)) return ['--origin', `https://${hosts.get(name)}`];
   if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(name)) return ['--origin', `https://${name.toLowerCase()}`];
   // poppy.json's organization.domain when it names one; check and index read it themselves.
   const probe = cli(dir, ['check', '.', '--same-origin-only', '--json']);
   return probe.code === 2 && /organization\.domain/.test(probe.stderr) ? ['--origin', 'https://shop.example'] : [];
 }
 
-/** `pass`: check found no error; `usable`: the verdict is ok and every skill verified. */
+/** Findings that mean agents cannot use the index as published (its shape, not its files). */
+const SHAPE_CODES = new Set(['unknown-schema', 'missing-schema', 'old-format', 'interim-format', 'digest-field-misnamed', 'missing-type']);
+
+/**
+ * `pass`: check found no error; `usable`: the verdict is ok and every skill verified; `shape`:
+ * no finding says agents cannot use the index's shape (whatever its files say).
+ */
 function checked(dir, origin) {
   const r = cli(dir, ['check', '.', ...origin, '--same-origin-only', '--json']);
-  if (r.code === 2) return { pass: false, usable: false, verdict: 'could not check', verified: 0, skills: 0 };
+  if (r.code === 2) return { pass: false, usable: false, shape: false, verdict: 'could not check', verified: 0, skills: 0 };
   const report = JSON.parse(r.stdout);
   const verified = report.skills.filter((s) => s.status === 'verified').length;
   return {
     pass: r.code === 0,
     usable: report.verdict === 'ok' && verified === report.skills.length && verified > 0,
+    shape: !report.findings.some((f) => SHAPE_CODES.has(f.code)),
     verdict: report.verdict,
     verified,
     skills: report.skills.length,
@@ -53,7 +73,8 @@ function checked(dir, origin) {
 const rows = [];
 for (const name of readdirSync(root).sort()) {
   const source = join(root, name);
-  if (!statSync(source).isDirectory()) continue;
+  // `<slug>@<host>/` holds a site's files on another host (the corpus's layout), not a site.
+  if (!statSync(source).isDirectory() || name.includes('@')) continue;
   const dir = mkdtempSync(join(tmpdir(), 'poppy-repair-'));
   try {
     cpSync(source, dir, { recursive: true });
@@ -74,6 +95,8 @@ const totals = {
   passAfter: count('pass', 'after'),
   usableBefore: count('usable', 'before'),
   usableAfter: count('usable', 'after'),
+  shapeBefore: count('shape', 'before'),
+  shapeAfter: count('shape', 'after'),
 };
 if (values.json) {
   process.stdout.write(`${JSON.stringify({ rows, totals }, null, 2)}\n`);
@@ -85,6 +108,7 @@ if (values.json) {
     process.stdout.write(`${r.site.padEnd(width)}  ${cell(r.before).padEnd(20)}  ${String(r.index).padEnd(5)}  ${cell(r.after)}\n`);
   process.stdout.write(
     `\nNo error from check: ${totals.passBefore} of ${totals.sites} before, ${totals.passAfter} after index --write.\n` +
-      `Every skill verified, verdict ok: ${totals.usableBefore} of ${totals.sites} before, ${totals.usableAfter} after.\n`,
+      `Every skill verified, verdict ok: ${totals.usableBefore} of ${totals.sites} before, ${totals.usableAfter} after.\n` +
+      `An index shape agents can use: ${totals.shapeBefore} of ${totals.sites} before, ${totals.shapeAfter} after.\n`,
   );
 }

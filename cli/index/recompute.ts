@@ -185,6 +185,12 @@ async function judge(files: IndexFiles, origin: string, base: string, text: stri
 
 /** A hash as publishers write it in `sha256` (bare hex, or with the prefix, any case) against ours. */
 function sameHash(written: string, computed: string): boolean {
+  return asDigest(written) === computed;
+}
+
+/** That hash as a `digest` value, or null when it is not SHA-256 hex. */
+export function asDigest(written: string): string | null {
   const hex = written.trim().toLowerCase();
-  return (hex.startsWith(DIGEST_PREFIX) ? hex : DIGEST_PREFIX + hex) === computed;
+  const digest = hex.startsWith(DIGEST_PREFIX) ? hex : DIGEST_PREFIX + hex;
+  return /^sha256:[0-9a-f]{64}$/.test(digest) ? digest : null;
 }

@@ -102,7 +102,7 @@ describe('index names each wrong shape and --write repairs it, changing no other
       'sha256-field',
       [
         'search-docs: hash in `sha256`, not `digest`: agents skip this entry',
-        '4 entries carry their hash in `sha256`, which agents ignore: 3 of 4 already match their files.',
+        '4 entries carry their hash in `sha256`, which agents ignore: 3 of the 4 whose files are here already match them.',
       ],
       (t, dir) => {
         let out = t.replace('"https://agentskills.io/schemas/v0.2.0/index.json"', JSON.stringify(S));
@@ -121,7 +121,9 @@ describe('index names each wrong shape and --write repairs it, changing no other
     writeFileSync(file, text);
     const r = await index(dir, '--write');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('4 entries carry their hash in `Digest` or `sha-256` or `hash` or `sha256`, which agents ignore: 3 of 4');
+    expect(r.stdout).toContain(
+      '4 entries carry their hash in `Digest` or `sha-256` or `hash` or `sha256`, which agents ignore: 3 of the 4',
+    );
     expect(JSON.parse(read(dir)).skills.map((s: Record<string, string>) => Object.keys(s).at(-1))).toEqual([
       'digest',
       'digest',
@@ -129,6 +131,18 @@ describe('index names each wrong shape and --write repairs it, changing no other
       'digest',
     ]);
     expect((await check(dir)).code).toBe(0);
+  });
+
+  it('a hash in `sha256` whose file is on another host: renamed, the published hash kept and prefixed', async () => {
+    const dir = copy('sha256-field');
+    const hex = '87d31db1068af90d318f835221f0817fbc5365ca7b07b1b2dc520e6dd273440d';
+    const text = read(dir).replace('"/.well-known/agent-skills/search-docs/SKILL.md"', '"https://cdn.example/search-docs/SKILL.md"');
+    writeFileSync(join(dir, INDEX), text);
+    const r = await index(dir, '--write');
+    expect(r.stdout).toContain('search-docs: hash in `sha256`, not `digest`: agents skip this entry');
+    expect(r.stdout).toContain('keeping the published hash: the file is on https://cdn.example');
+    expect(r.stdout).toContain('Renamed 1 hash(es) of files on other hosts to `digest`.');
+    expect(read(dir)).toContain(`"url": "https://cdn.example/search-docs/SKILL.md",\n      "digest": "sha256:${hex}"`);
   });
 
   it('a stale digest', () =>
@@ -189,7 +203,7 @@ describe('scripts/index-repair-report.mjs', () => {
     const r = await run('node', ['scripts/index-repair-report.mjs', SHAPES, '--json']);
     expect(r.code).toBe(0);
     const { rows, totals } = JSON.parse(r.stdout);
-    expect(totals).toEqual({ sites: 10, passBefore: 2, passAfter: 7, usableBefore: 0, usableAfter: 7 });
+    expect(totals).toEqual({ sites: 10, passBefore: 2, passAfter: 7, usableBefore: 0, usableAfter: 7, shapeBefore: 4, shapeAfter: 10 });
     expect(rows.find((row: { site: string }) => row.site === 'legacy-only')).toMatchObject({
       index: 0,
       after: { verdict: 'ok', verified: 2 },
