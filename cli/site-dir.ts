@@ -4,7 +4,7 @@
  * `organization.domain`).
  */
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { declaredOrigin } from '../utils/engine/poppy/declared-origin';
 import { DEFAULT_LIMITS, WELL_KNOWN } from '../utils/engine/spec';
 import { indexFiles } from './index/site-access';
@@ -33,7 +33,7 @@ export async function originForDirectory(dir: string, option: string | undefined
     }
     return { ok: true, origin: url.origin, from: 'option' };
   }
-  const origin = await declaredOriginOf(dir);
+  const origin = await declaredOriginOf(fileOf(dir, WELL_KNOWN.poppy));
   if (origin === null) {
     return {
       ok: false,
@@ -45,11 +45,11 @@ export async function originForDirectory(dir: string, option: string | undefined
 
 /**
  * The origin poppy.json's `organization.domain` names (utils/engine/poppy/declared-origin.ts),
- * read as the check reads it: a link out of the directory, a FIFO or a huge file names none.
+ * read as the check reads a file: a link out of its folder, a FIFO or a huge file names none.
  */
-async function declaredOriginOf(dir: string): Promise<string | null> {
-  const read = await indexFiles(dir)
-    .then((files) => files.read(WELL_KNOWN.poppy.slice(1), DEFAULT_LIMITS.poppyBytes))
+async function declaredOriginOf(file: string): Promise<string | null> {
+  const read = await indexFiles(dirname(file))
+    .then((files) => files.read(basename(file), DEFAULT_LIMITS.poppyBytes))
     .catch(() => null);
   return read?.kind === 'ok' ? declaredOrigin(new TextDecoder().decode(read.bytes)) : null;
 }

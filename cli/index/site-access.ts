@@ -31,8 +31,13 @@ export async function indexFiles(dir: string): Promise<IndexFiles> {
   };
 }
 
-/** The stream's bytes, or null as soon as it passes `max` (a file may grow after its size was read). */
-async function readUpTo(body: ReadableStream<Uint8Array>, max: number): Promise<Uint8Array | null> {
+/** What `SiteFile.body` offers, whether a web stream or the directory's own reader. */
+interface Body {
+  getReader(): { read(): Promise<ReadableStreamReadResult<Uint8Array>>; cancel(): Promise<void> };
+}
+
+/** The body's bytes, or null as soon as it passes `max` (a file may grow after its size was read). */
+async function readUpTo(body: Body, max: number): Promise<Uint8Array | null> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
