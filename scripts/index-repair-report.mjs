@@ -7,7 +7,7 @@
 // folder's name when it is a host name (`shop.example`), else poppy.json's
 // organization.domain, else https://shop.example. Uses the built CLI (npm run build:cli first).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,9 +43,11 @@ function originArgs(name, dir) {
   if (values.origin) return ['--origin', values.origin];
   if (hosts.has(name)) return ['--origin', `https://${hosts.get(name)}`];
   if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(name)) return ['--origin', `https://${name.toLowerCase()}`];
-  // poppy.json's organization.domain when it names one; check and index read it themselves.
-  const probe = cli(dir, ['check', '.', '--same-origin-only', '--json']);
-  return probe.code === 2 && /organization\.domain/.test(probe.stderr) ? ['--origin', 'https://shop.example'] : [];
+  // poppy.json's organization.domain when there is one with a domain; check and index read it.
+  const poppy = join(dir, '.well-known/poppy.json');
+  const small = existsSync(poppy) && statSync(poppy).isFile() && statSync(poppy).size < 300_000;
+  const domain = small && /"domain"\s*:/.test(readFileSync(poppy, 'utf8'));
+  return domain ? [] : ['--origin', 'https://shop.example'];
 }
 
 /** Findings that mean agents cannot use the index as published (its shape, not its files). */
