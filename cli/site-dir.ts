@@ -3,10 +3,11 @@
  * one, and which origin do its absolute URLs belong to (`--origin`, else poppy.json's
  * `organization.domain`).
  */
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { declaredOrigin } from '../utils/engine/poppy/declared-origin';
-import { WELL_KNOWN } from '../utils/engine/spec';
+import { DEFAULT_LIMITS, WELL_KNOWN } from '../utils/engine/spec';
+import { indexFiles } from './index/site-access';
 
 export async function isDirectory(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isDirectory() ?? false;
@@ -47,8 +48,13 @@ export async function originForDirectory(dir: string, option: string | undefined
   return { ok: true, origin, from: 'domain' };
 }
 
-/** The origin poppy.json's `organization.domain` names (utils/engine/poppy/declared-origin.ts). */
+/**
+ * The origin poppy.json's `organization.domain` names (utils/engine/poppy/declared-origin.ts),
+ * read as the check reads a file: a link out of its folder, a FIFO or a huge file names none.
+ */
 async function declaredOriginOf(file: string): Promise<string | null> {
-  const text = await readFile(file, 'utf8').catch(() => null);
-  return text === null ? null : declaredOrigin(text);
+  const read = await indexFiles(dirname(file))
+    .then((files) => files.read(basename(file), DEFAULT_LIMITS.poppyBytes))
+    .catch(() => null);
+  return read?.kind === 'ok' ? declaredOrigin(new TextDecoder().decode(read.bytes)) : null;
 }

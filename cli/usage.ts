@@ -32,21 +32,31 @@ Exit codes: 0 no errors (with --strict: no warnings, nothing unchecked),
 1 errors found,
 2 could not run (bad arguments, or nothing answered at the address).`;
 
-export const INDEX_HELP = `Usage: poppy-inspector index <directory> [--write] [--init] [--origin <url>]
+export const INDEX_HELP = `Usage: poppy-inspector index <directory> [--write | --dry-run] [--init] [--origin <url>]
 
 Recompute every digest in poppy.json's skill_index and in
-.well-known/agent-skills/index.json from the files they point at, and print
-what changed. Exit 1 when a digest is stale, so it can gate a deploy.
+.well-known/agent-skills/index.json from the files they point at, name every
+shape of the index that agents cannot use, and print what a repair changes.
+Exit 1 while something is left to repair, so it can gate a deploy.
 
-  --write          rewrite the stale digest values (nothing else in the files)
+  --write          repair what is mechanical, changing no other byte: the
+                   $schema URI, sha256 fields to digest, a missing type the url
+                   names, missing or stale digests; a site with only the legacy
+                   .well-known/skills/index.json gets a v0.2.0 index (the legacy
+                   file stays). What needs your edit is listed, with the edit.
+  --dry-run        print the repair as a diff; write nothing
   --init           no index yet: write .well-known/agent-skills/index.json from
                    .well-known/agent-skills/*/SKILL.md (name and description
                    from each frontmatter)
   --origin <url>   the site's origin, for absolute URLs (default: https:// and
                    the organization.domain of poppy.json)
 
-Exit codes: 0 every digest matches (or was written), 1 stale or broken entries,
-2 could not run.`;
+Files are read as check reads a directory: regular files inside it, links
+resolved, under the check's size caps. Nothing is written through a link.
+
+Exit codes: 0 nothing to repair (or all of it was written), 1 something to
+repair or to fix by hand, 2 could not run (or could not write; the original is
+then unchanged).`;
 
 export const SURVEY_HELP = `Usage: poppy-inspector survey <file | -> [options]
        poppy-inspector survey --summarize <results.jsonl>...
@@ -82,14 +92,15 @@ Print the sha256: digest of local files, as a skill index wants it.`;
 export const USAGE = `Usage:
   poppy-inspector check <site-url | directory> [--format text|json|markdown|sarif]
                         [--output <file>] [--strict] [--same-origin-only] ...
-  poppy-inspector index <directory> [--write] [--init]
+  poppy-inspector index <directory> [--write | --dry-run] [--init]
   poppy-inspector survey <file | -> [--concurrency <n>] [--full] [--resume <file>]
   poppy-inspector digest <file>...
   poppy-inspector --version | --help | <command> --help
 
 check    Verify what a site (or a directory before you deploy it) publishes for
          agents: poppy.json, its skill indexes and every skill's sha256 digest.
-index    Recompute the digests in a directory's indexes; --write updates them.
+index    Recompute the digests in a directory's indexes and name what agents
+         cannot use; --write repairs what is mechanical.
 survey   Check many sites; one JSON line per site and a summary table.
 digest   Print the sha256: digest of local files.
 

@@ -1,7 +1,9 @@
+import { indexRepair } from '../utils/engine/report/index-repair';
 import type { Report } from '../utils/engine/report/report';
 import type { CheckCount, SiteQuiet } from '../utils/extension/panel-types';
 import { ExcludedTasks } from './ExcludedTasks';
 import { FoldedSections } from './FoldedSections';
+import { IndexRepairLine } from './IndexRepairLine';
 import { OwnersSection } from './OwnersSection';
 import { reportShape } from './report-display';
 import { CheckBar } from './ReportTools';
@@ -31,6 +33,7 @@ export function ReportBody(props: ReportBodyProps) {
     <div class="report" data-state={shape} aria-busy={props.busy}>
       <SiteHeader report={report} />
       <CheckBar report={report} now={props.now} busy={props.busy} progress={props.progress} />
+      {shape === 'published' ? <IndexRepairLine repair={indexRepair(report)} /> : null}
       {shape === 'published' ? <SkillSection report={report} busy={props.busy} /> : null}
       {report.poppy !== null ? (
         <>

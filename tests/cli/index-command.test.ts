@@ -29,8 +29,10 @@ describe('poppy-inspector index <dir>', () => {
     const before = read(dir, '.well-known/poppy.json');
     const r = await cliIn(dir, 'index', '.');
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^\.well-known\/poppy\.json:\d+:\d+ {2}change-flower-delivery: stale digest$/m);
-    expect(r.stdout).toMatch(/^\.well-known\/agent-skills\/index\.json:\d+:\d+ {2}change-flower-delivery: stale digest$/m);
+    expect(r.stdout).toMatch(/^\.well-known\/poppy\.json:\d+:\d+ {2}change-flower-delivery: stale digest: agents refuse the file$/m);
+    expect(r.stdout).toMatch(
+      /^\.well-known\/agent-skills\/index\.json:\d+:\d+ {2}change-flower-delivery: stale digest: agents refuse the file$/m,
+    );
     expect(r.stdout).toContain(`published ${STALE_DIGEST}`);
     expect(r.stdout).toContain(`file      ${changeFlowerDelivery.digest}  (.well-known/agent-skills/change-flower-delivery/SKILL.md)`);
     expect(r.stdout).toContain('2 of 6 digest(s) are stale; run with --write to update them.');
@@ -48,7 +50,7 @@ describe('poppy-inspector index <dir>', () => {
     expect((await cliIn(dir, 'check', '.', '--same-origin-only')).code).toBe(0);
   });
 
-  it('--write adds a missing digest after the entry, keeps a BOM and CRLF, and leaves the rest', async () => {
+  it('--write adds a missing digest after the entry in its layout, keeps a BOM and CRLF, and leaves the rest', async () => {
     const dir = await writeSiteDir(northlight);
     const file = join(dir, '.well-known/agent-skills/index.json');
     const entry = (JSON.parse(read(dir, '.well-known/agent-skills/index.json')) as { skills: { digest: string }[] }).skills[0]!;
@@ -56,9 +58,12 @@ describe('poppy-inspector index <dir>', () => {
     writeFileSync(file, text);
     const r = await cliIn(dir, 'index', '.', '--write');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('change-flower-delivery: no digest');
+    expect(r.stdout).toContain('change-flower-delivery: no digest: agents skip this entry');
     expect(readFileSync(file, 'utf8')).toBe(
-      text.replace('"url": "change-flower-delivery/SKILL.md"', `"url": "change-flower-delivery/SKILL.md", "digest": "${entry.digest}"`),
+      text.replace(
+        '"url": "change-flower-delivery/SKILL.md"',
+        `"url": "change-flower-delivery/SKILL.md",\r\n      "digest": "${entry.digest}"`,
+      ),
     );
   });
 
@@ -67,8 +72,8 @@ describe('poppy-inspector index <dir>', () => {
     rmSync(join(dir, '.well-known/agent-skills/find-flowers/SKILL.md'));
     const r = await cliIn(dir, 'index', '.', '--write');
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('find-flowers: .well-known/agent-skills/find-flowers/SKILL.md is not in the directory');
-    expect(r.stdout).toContain('2 entries need fixing by hand.');
+    expect(r.stdout).toContain('find-flowers: .well-known/agent-skills/find-flowers/SKILL.md is not a regular file in the directory');
+    expect(r.stdout).toContain('4 of 6 digest(s) match their files.\n2 problems need your edit (index cannot make it):');
   });
 
   it('--init writes a sorted index from each SKILL.md frontmatter, which then verifies', async () => {

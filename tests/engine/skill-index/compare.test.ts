@@ -166,7 +166,7 @@ describe('parseLegacyIndex (v0.1, D1)', () => {
       expect.objectContaining({
         code: 'old-format',
         severity: 'warning',
-        message: expect.stringContaining('old format, no digests'),
+        message: expect.stringContaining('agents that verify skills find nothing to verify'),
         path: '$',
       }),
     ]);

@@ -340,6 +340,23 @@ const indexRows: IndexRow[] = [
     'warning',
     '$',
   ],
+  // A `version` marks the interim draft only when it says 0.2.0: a publisher's own number is read as the RFC says (D8).
+  [
+    '10. a publisher version with v0.2.0-shaped entries and no digests',
+    { version: '1.1.1', skills: [{ name: 'a', description: 'd', type: 'skill-md', url: 'a/SKILL.md' }] },
+    'v0.2.0',
+    'missing-schema',
+    'error',
+    '$.$schema',
+  ],
+  [
+    '10. a publisher version with v0.1 entries',
+    { version: '3', skills: [{ name: 'a', description: 'd', files: ['SKILL.md'] }] },
+    'v0.1',
+    'old-format',
+    'warning',
+    '$',
+  ],
   ['12. duplicate names', index(entry(), entry({ url: 'other/SKILL.md' })), 'v0.2.0', 'duplicate-name', 'error', '$.skills[1].name'],
 ];
 
@@ -362,6 +379,16 @@ describe('parseSkillIndex: the index document', () => {
     expect(r.entries).toEqual([expect.objectContaining({ position: 0, name: expect.any(String), status: 'skipped' })]);
     expect(english(r.entries[0]!.reason)).toBe(reason);
     expect(r.findings).toHaveLength(1);
+  });
+
+  it('an index with a publisher version, no $schema and no digests: every agent finds nothing to verify', () => {
+    const r = parseSkillIndex({ version: '1.1.1', skills: [{ name: 'a', description: 'd', type: 'skill-md', url: 'a/SKILL.md' }] }, ctx);
+    expect(r.findings.map((f) => [f.code, f.severity])).toEqual([
+      ['missing-schema', 'error'],
+      ['bad-digest', 'error'],
+      ['unknown-index-field', 'info'],
+    ]);
+    expect(r.entries.map((e) => e.status)).toEqual(['invalid']);
   });
 
   it('still checks every entry of an index without $schema whose entries look like v0.2.0', () => {
@@ -450,6 +477,63 @@ describe('parseSkillIndex: embedded in poppy.json', () => {
   });
 });
 
+// Each wrong shape seen on real sites: the message says what agents do, the fix gives the edit.
+describe('what agents do with each wrong shape', () => {
+  const said = (value: unknown) => allInEnglish(parseSkillIndex(value, ctx).findings).map((f) => [f.code, f.message, f.hint]);
+  const { digest: _d, ...noDigest } = entry();
+  const { type: _t, ...noType } = entry();
+  const { type: _t2, digest: _d2, ...neither } = entry();
+
+  it.each([
+    [
+      'an invented $schema',
+      { $schema: 'https://example.com/agent-skills.schema.json', skills: [entry()] },
+      'unknown-schema',
+      'Agents skip this index: its `$schema` "https://example.com/agent-skills.schema.json" is not the discovery schema.',
+      `That is another host or path than the published identifier; did you mean \`${V020}\`?`,
+    ],
+    [
+      'a $schema of its own',
+      { $schema: 'https://example.com/my-index.json', skills: [entry()] },
+      'unknown-schema',
+      'Agents skip this index: its `$schema` "https://example.com/my-index.json" is not the discovery schema.',
+      `Set it to \`${V020}\` exactly; \`poppy-inspector index --write\` does it.`,
+    ],
+    [
+      'no $schema',
+      { skills: [entry()] },
+      'missing-schema',
+      'Agents read this index as the old v0.1 format and find no skill to verify: it has no `$schema`, though its entries are v0.2.0.',
+      `Add \`"$schema": "${V020}"\` at the top level; \`poppy-inspector index --write\` adds it.`,
+    ],
+    [
+      'an underscore in a name',
+      index(entry({ name: 'find_flowers' })),
+      'bad-name',
+      expect.stringMatching(/^`name` "find_flowers" .*: agents skip this entry\.$/),
+      expect.stringContaining('find-flowers'),
+    ],
+    [
+      'no type',
+      index(noType),
+      'missing-type',
+      'The entry has no `type`: agents skip it.',
+      'Add `"type": "skill-md"` for a single SKILL.md or `"type": "archive"` for a bundle; `poppy-inspector index --write` adds it when the url names one.',
+    ],
+    ['neither type nor digest', index(neither), 'bad-digest', 'The entry has no `digest`: agents skip it.', expect.any(String)],
+    ['no digest', index(noDigest), 'bad-digest', 'The entry has no `digest`: agents skip it.', expect.any(String)],
+    [
+      'the hash in sha256',
+      index({ ...noDigest, sha256: HELLO.slice(7) }),
+      'digest-field-misnamed',
+      'Agents skip this entry: its hash is in a field named `sha256`, and they read only `digest`.',
+      'Rename `sha256` to `digest` and write its value as `sha256:<64 lower-case hex>`; `poppy-inspector index --write` does both, from the files.',
+    ],
+  ])('%s', (_label, value, code, message, hint) => {
+    expect(said(value)).toContainEqual([code, message, hint]);
+  });
+});
+
 describe('finding hints', () => {
   const hintFor = (value: unknown, code: string) => allInEnglish(parseSkillIndex(value, ctx).findings).find((f) => f.code === code)?.hint;
 
@@ -461,7 +545,10 @@ describe('finding hints', () => {
     [V020.toUpperCase(), /letter case/],
     [` ${V020} `, /spaces/],
     [2, /schemas\.agentskills\.io/],
-    ['https://example.com/my-schema.json', /Agents that know only v0\.2\.0/],
+    [
+      'https://example.com/my-schema.json',
+      /^Set it to `https:\/\/schemas\.agentskills\.io\/discovery\/0\.2\.0\/schema\.json` exactly; `poppy-inspector index --write` does it\.$/,
+    ],
   ])('$schema %j → %s', (value, hint) => {
     expect(hintFor({ $schema: value, skills: [] }, 'unknown-schema')).toMatch(hint);
   });
