@@ -19,10 +19,20 @@ import type { CatalogEntry } from '../../../utils/engine/report/render';
 import { COUNT, declaredSentences, type Sentence } from '../../../utils/engine/report/words';
 import { SKILL_INDEX_CODES } from '../../../utils/engine/skill-index';
 import { SKILL_MD_CODES } from '../../../utils/engine/skill-md';
+import { LENS_CODES } from '../../../utils/engine/lens';
 import { TRUST_CODES } from '../../../utils/engine/trust';
 import { CATALOG } from '../../helpers/english';
 
-const TABLES = { ARCHIVE_CODES, ENGINE_CODES, JSON_DOCUMENT_CODES, POPPY_CODES, SKILL_INDEX_CODES, SKILL_MD_CODES, TRUST_CODES };
+const TABLES = {
+  ARCHIVE_CODES,
+  ENGINE_CODES,
+  JSON_DOCUMENT_CODES,
+  LENS_CODES,
+  POPPY_CODES,
+  SKILL_INDEX_CODES,
+  SKILL_MD_CODES,
+  TRUST_CODES,
+};
 const LOCALES = readdirSync(resolve(process.cwd(), 'public/_locales'));
 const catalogOf = (locale: string) =>
   JSON.parse(readFileSync(resolve(process.cwd(), `public/_locales/${locale}/messages.json`), 'utf8')) as Record<string, CatalogEntry>;
