@@ -6,6 +6,7 @@ import { benchCompressionBombs } from './compression-bombs';
 import { benchEngineMemory, benchEngineSpeed } from './engine';
 import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './extension';
 import { benchFrontmatter } from './frontmatter';
+import { benchLens } from './lens';
 import { benchMarkdownGrowth } from './markdown';
 import { benchRequestsPerHour } from './requests';
 import { benchRevalidation } from './revalidation';
@@ -27,6 +28,7 @@ const sections: [string, () => Promise<string[]> | string[]][] = [
   ['Command line survey (issue 10)', () => benchSurvey()],
   ['Frontmatter parse time by hostile family (issue 13 §2)', () => Promise.resolve(benchFrontmatter())],
   ['Compression bombs in the command line (issue 13 §4)', () => benchCompressionBombs()],
+  ['Lens: what a skill asks, time per skill (D12)', () => Promise.resolve(benchLens())],
 ];
 
 const only = process.argv.slice(2);

@@ -117,15 +117,19 @@ export function hiddenCharacters(text: string): { count: number; codePoints: num
   let tags = '';
   let count = 0;
   const ordinary = new Set<number>();
-  for (const m of text.matchAll(ZWJ_IN_EMOJI)) ordinary.add(m.index);
-  for (const m of text.matchAll(INVISIBLE)) {
+  if (text.includes('\u200D')) for (const m of text.matchAll(ZWJ_IN_EMOJI)) ordinary.add(m.index);
+  const re = new RegExp(INVISIBLE.source, 'gu');
+  // Counting stops at HIDDEN_COUNT_MAX: past it, the finding says as much as it needs to.
+  for (let m = re.exec(text); m !== null && count < HIDDEN_COUNT_MAX; m = re.exec(text)) {
     const cp = m[0].codePointAt(0)!;
-    if (ordinary.has(m.index) || cp === 0xfe0f || cp === 0xfe0e || (cp === 0xfeff && m.index === 0)) continue;
+    if (cp === 0xfe0f || cp === 0xfe0e || (cp === 0xfeff && m.index === 0) || ordinary.has(m.index)) continue;
     // A zero-width non-joiner between letters of a script that needs it (Persian, Indic).
-    if (cp === 0x200c && /[^\x00-\x7F]/.test(text[m.index - 1] ?? '')) continue;
+    if (cp === 0x200c && text.charCodeAt(m.index - 1) > 0x7f) continue;
     count++;
     if (cp >= 0xe0020 && cp <= 0xe007e) tags += String.fromCharCode(cp - 0xe0000);
     if (codePoints.length < 8 && !codePoints.includes(cp)) codePoints.push(cp);
   }
   return { count, codePoints, tags };
 }
+
+const HIDDEN_COUNT_MAX = 10_000;

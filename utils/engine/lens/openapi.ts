@@ -1,5 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { LENS_LIMITS } from '../spec';
+import type { LensLimits } from './scan';
 
 /** What the lens needs of an OpenAPI description (3.0, 3.1) or Swagger 2.0: its operations. */
 export interface ApiOperations {
@@ -18,7 +19,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * it is not an OpenAPI or Swagger document. JSON has the fetch cap alone (D5); YAML, whose parse
  * costs more, is read only up to LENS_LIMITS.yamlChars, and with aliases bounded.
  */
-export function readOpenApi(text: string, limits = LENS_LIMITS): ApiOperations | null {
+export function readOpenApi(text: string, limits: Pick<LensLimits, 'operations' | 'yamlChars'> = LENS_LIMITS): ApiOperations | null {
   let doc: unknown;
   try {
     const t = text.trimStart();

@@ -238,6 +238,7 @@ export function mayMatch(lower: string, pattern: AskPattern): boolean {
 const CONDITION =
   /\b(?:no|not|never|nor|cannot|unless|until|before|once|after|if|whether|only\s+when|only\s+if|wait\s+for|ask\s+for|grants?\s+no|does\s+not|without)\b|n't\b/;
 /** Words before a rule-shaped match that make it a rule to keep ("never … without confirmation"). */
+const DOUBLE_NEGATION = /^(?:never|don'?t|do\s+not|no\s+need\s+to)\s+(?:\w+\s+){0,2}?without\b/;
 const RULE = /\b(?:no|not|never|nor|cannot)\b|n't\b/;
 /** A CLI flag's own description ("`--yes`: skip confirmation prompts") is not an instruction. */
 const FLAG_LINE = /(?:^|[\s`|])--?(?:y|yes|force|f|no-confirm|assume-yes|non-interactive|quiet)\b/;
@@ -260,14 +261,26 @@ export function negated(lower: string, index: number, pattern: AskPattern): bool
     before.lastIndexOf('? '),
   );
   if (stop >= 0) before = before.slice(stop + 1);
-  if (pattern.negation === 'rule') return RULE.test(before);
+  // "Never proceed without asking": two negations make a rule to ask.
+  if (pattern.negation === 'rule') return RULE.test(before) || DOUBLE_NEGATION.test(lower.slice(index, index + 60));
   const self = lower.slice(index, index + 80).split(/[.;\n]/, 1)[0]!;
   // "grants no access", "has not approved": the match itself says no.
   if (/\b(?:grants?|gives?|has|have|is|was)\s+(?:no|not|never)\b|n't\b/.test(self)) return true;
   return CONDITION.test(before);
 }
 
-export const HTML_COMMENT = /<!--([\s\S]{0,4000}?)-->/g;
+/** HTML comments, by index: a linear walk (a regular expression over thousands of unclosed
+ *  openers would scan the rest of the text from each). */
+export function htmlComments(text: string): { index: number; inner: string }[] {
+  const out: { index: number; inner: string }[] = [];
+  for (let open = text.indexOf('<!--'); open !== -1;) {
+    const close = text.indexOf('-->', open + 4);
+    if (close === -1) break;
+    out.push({ index: open, inner: text.slice(open + 4, Math.min(close, open + 4 + 4000)) });
+    open = text.indexOf('<!--', close + 3);
+  }
+  return out;
+}
 
 /** Tooling directives people leave in Markdown: not instructions to an agent. */
 const TOOL_COMMENT =

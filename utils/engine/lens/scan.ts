@@ -32,8 +32,11 @@ export interface Named {
 
 const now = () => performance.now();
 
+/** LENS_LIMITS, widened so tests can shrink them. */
+export type LensLimits = { readonly [K in keyof typeof LENS_LIMITS]: number };
+
 /** Scans a verified skill's text (D12). Offline; never throws; bounded by LENS_LIMITS. */
-export function scanSkillText(text: string, limits = LENS_LIMITS): LensScan {
+export function scanSkillText(text: string, limits: LensLimits = LENS_LIMITS): LensScan {
   const started = now();
   const cut: LensScan['cut'] = text.length > limits.textChars ? 'size' : null;
   const raw = cut ? text.slice(0, limits.textChars) : text;
@@ -55,9 +58,14 @@ export function scanSkillText(text: string, limits = LENS_LIMITS): LensScan {
   };
   const passage = (index: number, decodedText?: string): LensPassage => {
     const line = lineOf(index);
-    const rawLine = rawLines[line - 1] ?? '';
+    const rawLine = (rawLines[line - 1] ?? '').slice(0, limits.passageChars * 4);
     const p: LensPassage = { line, text: clipAround(revealHidden(rawLine), limits.passageChars) };
-    const plain = clipAround(read.slice(lineStarts[line - 1], lineStarts[line] ?? read.length).replace(/\n$/, ''), limits.passageChars);
+    const plain = clipAround(
+      read
+        .slice(lineStarts[line - 1], Math.min(lineStarts[line] ?? read.length, lineStarts[line - 1]! + limits.passageChars * 4))
+        .replace(/\n$/, ''),
+      limits.passageChars,
+    );
     if (decodedText !== undefined) p.decoded = clipAround(decodedText, limits.passageChars);
     else if (plain !== rawLine.slice(0, limits.passageChars) && plain !== p.text) p.decoded = plain;
     return p;
@@ -83,7 +91,8 @@ export function scanSkillText(text: string, limits = LENS_LIMITS): LensScan {
     const at = first < 0 ? 0 : lineAtRaw(raw, first);
     const f = scan.asks['hidden-characters'];
     f.count = hidden.count;
-    const rawLine = rawLines[at - 1] ?? '';
+    // Clipped before spelling out: a line of 100 000 hidden characters is not worth revealing whole.
+    const rawLine = (rawLines[at - 1] ?? '').slice(0, limits.passageChars * 4);
     const p: LensPassage = { line: at, text: clipAround(revealHidden(rawLine), limits.passageChars) };
     p.decoded = clipAround(hidden.tags ? hidden.tags : readable(rawLine), limits.passageChars);
     f.passages.push(p);
@@ -101,10 +110,9 @@ export function scanSkillText(text: string, limits = LENS_LIMITS): LensScan {
   }
 
   // HTML comments outside code: an agent reads them, a person reading the rendered page does not.
-  for (const m of read.matchAll(P.HTML_COMMENT)) {
-    if (inRanges(fences, m.index)) continue;
-    const inner = m[1] ?? '';
-    if (P.instructionLike(inner)) add('hidden-comment', m.index, inner.trim().replace(/\s+/g, ' '));
+  for (const c of P.htmlComments(read)) {
+    if (inRanges(fences, c.index)) continue;
+    if (P.instructionLike(c.inner)) add('hidden-comment', c.index, c.inner.trim().replace(/\s+/g, ' '));
   }
 
   for (const m of read.matchAll(P.URL_IN_TEXT)) {
