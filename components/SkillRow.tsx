@@ -6,6 +6,7 @@ import { useSay, useT } from './i18n';
 import { MismatchDetails } from './MismatchDetails';
 import { skillHost, skillLabel, skillTone } from './report-view';
 import { SkillBody } from './SkillBody';
+import { SkillLens } from './SkillLens';
 import { isolatedHost, SiteText } from './SiteText';
 
 /**
@@ -66,6 +67,7 @@ function SkillDetails(props: { skill: SkillReport; target: string }) {
         {say(SKILL_SOURCE_WORDS[skill.source]({}))}
       </p>
       {skill.status === 'mismatch' ? <MismatchDetails skill={skill} /> : null}
+      {skill.status === 'verified' && skill.lens ? <SkillLens lens={skill.lens} /> : null}
       {skill.status === 'verified' && skill.archive ? <ArchiveFiles archive={skill.archive} /> : null}
       {skill.status === 'verified' && (skill.type === 'skill-md' || skill.archive?.skillMdDigest) ? (
         <SkillBody skill={skill} site={props.target} />
