@@ -4,3 +4,4 @@ export { readOpenApi, definesOperation, type ApiOperations } from './openapi';
 export { scanSkillText, type LensScan } from './scan';
 export type { LensPassage } from './types';
 export { LENS_WORDS, LENS_ASK_WORDS } from './words';
+export { lensLines, type LensLine } from './view';
