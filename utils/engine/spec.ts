@@ -369,7 +369,7 @@ export const LENS_LIMITS = Object.freeze({
   passages: 5,
   passageChars: 160,
   /** Commands, hosts, scopes and operations kept per skill. */
-  items: 20,
+  items: 12,
   /** Operations read from one OpenAPI description; past them it is partial. */
   operations: 5000,
   /** Characters of a YAML OpenAPI description parsed (JSON has the fetch cap alone). */

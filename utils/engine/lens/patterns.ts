@@ -417,7 +417,7 @@ export function commandsIn(text: string, fences: readonly [number, number][]): {
   for (const m of text.matchAll(RUN_INLINE)) out.push({ value: m[1]!.trim(), index: m.index });
   for (const m of text.matchAll(SCRIPT_FILE)) out.push({ value: m[1]!, index: m.index });
   for (const m of text.matchAll(PIPE_TO_SHELL)) if (!inRanges(fences, m.index)) out.push({ value: m[0], index: m.index });
-  return out.map((c) => ({ ...c, value: c.value.length > 200 ? `${c.value.slice(0, 199)}…` : c.value }));
+  return out.map((c) => ({ ...c, value: c.value.length > 120 ? `${c.value.slice(0, 119)}…` : c.value }));
 }
 
 /** Hosts a command contacts without a scheme (`ssh deploy@host`, `nc host 80`). */
