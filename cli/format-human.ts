@@ -120,7 +120,7 @@ function lensTextLines(lens: NonNullable<SkillReport['lens']>, style: Style): st
     for (const p of l.passages) {
       const decoded = p.decoded === undefined ? '' : style.dim(`  → ${safeText(p.decoded)}`);
       out.push(
-        `          ${style.dim(p.line > 0 ? `${english(LENS_WORDS.line({ line: String(p.line) }))}:` : '')} ${safeText(p.text)}${decoded}`,
+        `          ${style.dim(`${p.file !== undefined ? `${safeText(p.file)} ` : ''}${p.line > 0 ? `${english(LENS_WORDS.line({ line: String(p.line) }))}:` : ''}`)} ${safeText(p.text)}${decoded}`,
       );
     }
   }

@@ -61,6 +61,11 @@ function LensAskLine(props: { ask: LensAsk }) {
         <ul class="lens-passages" aria-label={say(LENS_WORDS.passages({}))}>
           {ask.passages.map((p) => (
             <li key={`${p.line}:${p.text}`}>
+              {p.file !== undefined ? (
+                <>
+                  <SiteCode text={p.file} class="code" />{' '}
+                </>
+              ) : null}
               {p.line > 0 ? <span class="small">{say(LENS_WORDS.line({ line: String(p.line) }))}: </span> : null}
               <SiteCode text={p.text} class="code" />
               {p.decoded !== undefined ? (

@@ -19,7 +19,7 @@ export async function verifyArchive(
   entry: IndexEntry,
   skill: SkillReport,
   ctx: CheckContext,
-  onSkillMd?: (skillMd: Uint8Array) => void,
+  onSkillMd?: (skillMd: Uint8Array, texts: readonly { path: string; bytes: Uint8Array }[]) => void,
 ): Promise<Finding[]> {
   const document = skill.url ?? '';
   // Cooperatively: the other tabs' checks share this thread and must not wait for the listing.
@@ -48,7 +48,7 @@ export async function verifyArchive(
     skill.frontmatter = md.frontmatter;
     findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
     ctx.memory?.keepBody(hex, listing.skillMd);
-    onSkillMd?.(listing.skillMd);
+    onSkillMd?.(listing.skillMd, listing.texts ?? []);
   }
   skill.archive = summarizeListing(listing, skillMdDigest);
   return findings;

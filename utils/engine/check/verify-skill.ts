@@ -13,7 +13,7 @@ import { fetchOptions, type CheckContext } from './context';
 import type { Validators } from '../net/fetch-types';
 import { localInsecureRedirect } from './documents';
 import { verifyArchive } from './verify-archive';
-import { scanSkillText, type LensScan } from '../lens';
+import { mergeScans, scanSkillText, type LensScan } from '../lens';
 import { keepAnswer, refreshAnswer } from './remember';
 import { describeCauses } from '../report/mismatch-words';
 import { or, sentence } from '../report/words';
@@ -107,7 +107,13 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   if (kind === 'archive') {
     // The archive lister judges the Content-Type against the bytes itself (D7).
     let lens: LensScan | undefined;
-    findings.push(...(await verifyArchive(bytes, entry, skill, ctx, (md) => (lens = lensScan(md)))));
+    // D12: the SKILL.md and the archive's other text files, each passage naming its file.
+    const read = (md: Uint8Array, texts: readonly { path: string; bytes: Uint8Array }[]) =>
+      (lens = mergeScans(
+        lensScan(md),
+        texts.map((t) => ({ path: t.path, scan: lensScan(t.bytes) })),
+      ));
+    findings.push(...(await verifyArchive(bytes, entry, skill, ctx, read)));
     return lens ? { skill, findings, lens } : { skill, findings };
   }
   const md = checkSkillMd(bytes, { document: url, indexName: entry.name, indexDescription: entry.description });

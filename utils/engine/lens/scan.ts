@@ -177,3 +177,24 @@ function clipAround(text: string, max: number): string {
   const t = text.trim();
   return t.length <= max ? t : `${t.slice(0, max - 1)}…`;
 }
+
+/** A verified archive's SKILL.md scan, with its other text files' added: passages name their file. */
+export function mergeScans(
+  main: LensScan,
+  others: readonly { path: string; scan: LensScan }[],
+  limits: LensLimits = LENS_LIMITS,
+): LensScan {
+  for (const { path, scan } of others) {
+    for (const [kind, found] of Object.entries(scan.asks) as [P.EveryAsk, LensFound][]) {
+      const into = main.asks[kind];
+      into.count += found.count;
+      for (const p of found.passages) if (into.passages.length < limits.passages) into.passages.push({ ...p, file: path });
+    }
+    for (const key of ['commands', 'hosts', 'scopes', 'operationIds'] as const)
+      for (const n of scan[key]) pushNamed(main[key], n.value, n.line, limits.items);
+    for (const o of scan.operations)
+      if (main.operations.length < limits.items && !main.operations.some((x) => x.value === o.value)) main.operations.push(o);
+    main.cut ??= scan.cut;
+  }
+  return main;
+}

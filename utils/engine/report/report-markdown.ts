@@ -179,7 +179,8 @@ function lensMarkdown(lens: NonNullable<SkillReport['lens']>, say: Say): string[
     out.push(`    - ${l.warning ? '⚠ ' : ''}${say(l.words)}${items}`);
     for (const p of l.passages) {
       const decoded = p.decoded === undefined ? '' : ` → ${mdCode(p.decoded)}`;
-      out.push(`      - ${p.line > 0 ? `${say(LENS_WORDS.line({ line: String(p.line) }))}: ` : ''}${mdCode(p.text)}${decoded}`);
+      const file = p.file !== undefined ? `${mdCode(p.file)} ` : '';
+      out.push(`      - ${file}${p.line > 0 ? `${say(LENS_WORDS.line({ line: String(p.line) }))}: ` : ''}${mdCode(p.text)}${decoded}`);
     }
   }
   return out;
