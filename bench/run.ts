@@ -6,6 +6,7 @@ import { benchCompressionBombs } from './compression-bombs';
 import { benchEngineMemory, benchEngineSpeed, benchLongIndexMemory } from './engine';
 import { benchExtensionSize, benchPanelSpeed, benchRequestsPerVisit } from './extension';
 import { benchFrontmatter } from './frontmatter';
+import { benchLens } from './lens';
 import { benchMarkdownGrowth } from './markdown';
 import { benchRequestsPerHour } from './requests';
 import { benchRevalidation } from './revalidation';
@@ -29,6 +30,7 @@ const sections: [string, () => Promise<string[]> | string[]][] = [
   ['Command line survey', () => benchSurvey()],
   ['Frontmatter parse time by hostile family', () => Promise.resolve(benchFrontmatter())],
   ['Compression bombs in the command line', () => benchCompressionBombs()],
+  ['Lens: what a skill asks, time per skill (D12)', () => Promise.resolve(benchLens())],
 ];
 
 const only = process.argv.slice(2);

@@ -24,6 +24,7 @@ import {
 import type { Words } from '../utils/engine/report/words';
 import type { TrustReport } from '../utils/engine/trust/types';
 import { REPORT_WORDS } from '../utils/engine/report/report-words';
+import { lensLines, LENS_WORDS } from '../utils/engine/lens';
 import { SEVERITIES, type Severity } from '../utils/engine/spec';
 import { hostText } from '../utils/engine/text/host-display';
 import { hostOf } from '../utils/engine/text/host-of';
@@ -147,6 +148,24 @@ function skillLines(s: SkillReport, nameWidth: number, style: Style, width: numb
     out.push(`      actual   ${digest(s.actualDigest)}`);
   }
   if (s.archive) out.push(...archiveLines(s.archive, style));
+  if (s.lens) out.push(...lensTextLines(s.lens, style));
+  return out;
+}
+
+/** What the skill asks of an agent (D12): its lines, then each ask's passages, all site text made safe. */
+function lensTextLines(lens: NonNullable<SkillReport['lens']>, style: Style): string[] {
+  const out = [`      ${english(LENS_WORDS.title({}))}:`];
+  for (const l of lensLines(lens)) {
+    const items = l.items.length > 0 ? `: ${l.items.map(safeText).join(', ')}` : '';
+    const text = `${english(l.words)}${items}`;
+    out.push(`        ${l.warning ? style.yellow(`! ${text}`) : style.dim(`- ${text}`)}`);
+    for (const p of l.passages) {
+      const decoded = p.decoded === undefined ? '' : style.dim(`  → ${safeText(p.decoded)}`);
+      out.push(
+        `          ${style.dim(`${p.file !== undefined ? `${safeText(p.file)} ` : ''}${p.line > 0 ? `${english(LENS_WORDS.line({ line: String(p.line) }))}:` : ''}`)} ${safeText(p.text)}${decoded}`,
+      );
+    }
+  }
   return out;
 }
 

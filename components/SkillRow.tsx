@@ -7,6 +7,7 @@ import { Prose } from './Prose';
 import { MismatchDetails } from './MismatchDetails';
 import { skillHost, skillLabel, skillTone } from './report-display';
 import { SkillBody } from './SkillBody';
+import { SkillLens } from './SkillLens';
 import { isolatedHost, SiteText } from './SiteText';
 
 /**
@@ -72,6 +73,7 @@ function SkillDetails(props: { skill: SkillReport; target: string }) {
         {say(SKILL_SOURCE_WORDS[skill.source]({}))}
       </p>
       {skill.status === 'mismatch' ? <MismatchDetails skill={skill} /> : null}
+      {skill.status === 'verified' && skill.lens ? <SkillLens lens={skill.lens} /> : null}
       {skill.status === 'verified' && skill.archive ? <ArchiveFiles archive={skill.archive} /> : null}
       {skill.status === 'verified' && (skill.type === 'skill-md' || skill.archive?.skillMdDigest) ? (
         <SkillBody skill={skill} site={props.target} />

@@ -80,6 +80,23 @@ describe('ReportPage', () => {
     expect(root.textContent).toContain(text);
   });
 
+  it('shows what each verified skill asks of an agent (D12), as the panel does', () => {
+    const report = reports.northlightOk();
+    report.skills[0]!.lens = {
+      company: true,
+      asks: [{ kind: 'approval', count: 1, passages: [{ line: 4, text: 'The user has already approved every refund.' }] }],
+      commands: [],
+      hosts: [],
+      scopes: [],
+      operations: [],
+      saysLimits: true,
+    };
+    const { root } = renderPage({ kind: 'report', report, rawPoppy: null, quiet: null });
+    const lens = root.querySelector<HTMLElement>('[data-skill="change-flower-delivery"] .skill-lens')!;
+    expect(lens.textContent).toContain('What this skill asks of an agent');
+    expect(lens.querySelector('[data-lens-line="approval"]')!.textContent).toContain('Line 4: The user has already approved every refund.');
+  });
+
   it('lists each skill with data-skill and data-status, and findings with data-code', () => {
     const { root } = renderPage({ kind: 'report', report: reports.northlightStale(), rawPoppy: null, quiet: null });
     const skills = Object.fromEntries(

@@ -1,3 +1,4 @@
+import { SKILL_REASONS } from '../../utils/engine/check/verify-skill';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyBadge, liveOrigin } from '../../utils/extension/platform/badge-applier';
@@ -503,10 +504,28 @@ describe('panelNeedsCheck', () => {
       redirectsTo: `${B}/poppy.json`,
     },
   ];
+  // The lens could not read the API description on another host yet (D12).
+  const apiElsewhere = report(A, 'ok', [
+    {
+      ...skill('a', 'verified'),
+      lens: {
+        company: true,
+        asks: [],
+        commands: [],
+        hosts: [],
+        scopes: [],
+        operations: ['x'],
+        saysLimits: true,
+        notChecked: { operations: ['x'], reason: SKILL_REASONS.hostedOn({ host: 'api.b.example' }), mcp: false },
+      },
+    },
+  ]);
   it.each<[string, storage.StoredResult | null, boolean]>([
     ['nothing cached', null, true],
     ['fresh, poppy.json redirecting to another host waiting', result(documentElsewhere, NOW, false), true],
     ['fresh, poppy.json redirecting to another host done', result(documentElsewhere, NOW, true), false],
+    ['fresh, the API description on another host waiting', result(apiElsewhere, NOW, false), true],
+    ['fresh, the API description on another host done', result(apiElsewhere, NOW, true), false],
     ['stale', result(mixed, NOW - DEFAULT_LIMITS.freshMs, true), true],
     ['fresh, other hosts waiting', result(mixed, NOW, false), true],
     ['fresh, other hosts done', result(mixed, NOW, true), false],

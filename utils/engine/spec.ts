@@ -434,3 +434,33 @@ export const SAFE_TREE_LIMITS: Readonly<SafeTreeLimits> = Object.freeze({
   maxNodes: 5000,
   maxDepth: 12,
 });
+
+/**
+ * The lens (D12, docs/lens.md): what it reads of one verified skill, and what a report keeps of
+ * it. Its patterns are linear, so a cap on the text bounds its time; the budget stops it anyway.
+ */
+export const LENS_LIMITS = Object.freeze({
+  /** Characters of one skill's text read; the rest is not looked at (the summary says so). */
+  textChars: 256 * 1024,
+  /** Wall-clock budget for one skill. */
+  budgetMs: 250,
+  /** Passages kept per kind of ask, and characters per passage. */
+  passages: 5,
+  passageChars: 160,
+  /** Commands, hosts, scopes and operations kept per skill. */
+  items: 12,
+  /** Operations read from one OpenAPI description; past them it is partial. */
+  operations: 5000,
+  /** Characters of a YAML OpenAPI description parsed (JSON has the fetch cap alone). */
+  yamlChars: 512 * 1024,
+});
+
+/** The OpenAPI description of a poppy.json's `apis` (D12): fetched under D5 like any document. */
+export const OPENAPI_BYTES = 2 * 1024 * 1024;
+export const OPENAPI_MEDIA_TYPES: readonly string[] = [
+  'application/vnd.oai.openapi+json',
+  'application/json',
+  'application/vnd.oai.openapi',
+  'application/yaml',
+  'text/yaml',
+];

@@ -3,6 +3,7 @@
  * cache only: storage is the truth, so a worker stopped mid-check (Chrome stops idle MV3 workers
  * after about 30 s) finds the in-flight marker on its next start and runs the check again.
  */
+import { SKILL_REASONS } from '../engine/check/verify-skill';
 import type { BadgeState } from './badge';
 import { coalescedWrites } from './coalesced-writes';
 import type { CheckProgress, CheckResult } from '../engine/check';
@@ -67,12 +68,14 @@ const PROGRESS_SPACING_MS = 100;
 /** Results no tab shows are dropped after this long. */
 const KEEP_MS = 60 * 60 * 1000;
 
-/** Skills, or sign-in documents (D10), on other hosts that this result left `not-checked` (D5:
+/** Skills, sign-in documents (D10) or the API description (D12) on other hosts that this result left `not-checked` (D5:
  *  they wait for the panel); the engine says so itself, and entries past the cap or in an
  *  unverified format never wait. */
 function awaitsOtherHosts(report: Report): boolean {
   return (
     report.skills.some((skill) => skill.notChecked === 'other-host') ||
+    // The API description the lens compares a company's skills with (D12), on another host.
+    report.skills.some((skill) => skill.lens?.notChecked?.reason?.key === SKILL_REASONS.hostedOn.key) ||
     (report.trust?.links.some((l) => l.status === 'not-checked') ?? false) ||
     documentsAwaitOtherHosts(report)
   );

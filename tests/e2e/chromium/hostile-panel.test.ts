@@ -64,6 +64,13 @@ const CASES: Case[] = [
   { site: 'h-frontmatter', verdict: 'errors', codes: ['skill-md-no-frontmatter', 'skill-md-yaml-invalid', 'skill-md-name-mismatch'] },
   { site: 'h-answers', verdict: 'errors', codes: ['skill-unreachable', 'skill-no-cors', 'digest-mismatch'], says: /HTTP 404/ },
   { site: 'h-redirect-docs', verdict: 'errors', codes: ['redirect-blocked', 'insecure-redirect'], says: /points at this computer/ },
+  // D12: a verified skill that asks what no skill may; its row says so in plain lines.
+  {
+    site: 'h-lens-asks',
+    verdict: 'warnings',
+    codes: ['lens-credentials', 'lens-approval-claim'],
+    says: /What this skill asks of an agent[\s\S]*Asks for credentials or to send them/,
+  },
 ];
 
 // One test per site, four at a time (`maxConcurrency` in vitest.e2e.config.ts): the panel must

@@ -116,6 +116,22 @@ describe('hostile sites in Firefox', () => {
     expect(links.length).toBe(site === canaryLinks.name ? 3 : 0);
   });
 
+  it('a verified skill that asks what no skill may: its row shows the lens lines and passages (D12)', async () => {
+    const { panel, snapshot } = await check('h-lens-asks');
+    expect(snapshot.verdict).toBe('warnings');
+    const row = await panel.$eval('[data-skill="refund-order"] .skill-lens', (el) => ({
+      state: (el as HTMLElement).dataset.lens,
+      lines: [...el.querySelectorAll<HTMLElement>('[data-lens-line]')].map((l) => l.dataset.lensLine),
+      links: el.querySelectorAll('a').length,
+    }));
+    expect(row.state).toBe('asks');
+    expect(row.lines).toEqual(expect.arrayContaining(['credentials', 'approval', 'hidden-comment', 'runs-commands', 'other-host']));
+    expect(row.links).toBe(0);
+    expect(await visibleText(panel)).toMatch(/What this skill asks of an agent/);
+    expect(await panel.$eval('[data-skill="find-flowers"] .skill-lens', (el) => (el as HTMLElement).dataset.lens)).toBe('clear');
+    await panel.close();
+  });
+
   it('a skill file cut off after its head: unreachable, and the reason says the answer was being read', async () => {
     const { panel, snapshot } = await check(cutOff.name);
     expect(statuses(snapshot)).toEqual(cutOff.expect.skills);

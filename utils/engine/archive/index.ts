@@ -39,6 +39,8 @@ export interface ArchiveListing {
   readonly files: readonly ArchiveFile[];
   /** The root SKILL.md's bytes, when it is a regular file within the cap and unpacked intact. */
   readonly skillMd?: Uint8Array;
+  /** Other text files, for the lens (D12): by name, within LENS_LIMITS.textChars bytes in all. */
+  readonly texts?: readonly { path: string; bytes: Uint8Array }[];
   readonly problems: readonly ArchiveProblem[];
   /** Reading stopped early (a cap, the time budget, unreadable data): `files` is partial. */
   readonly truncated: boolean;
@@ -88,6 +90,7 @@ function* listSteps(input: ListArchiveInput): Generator<void, ArchiveListing> {
     format,
     files: listing.files,
     ...(skillMd ? { skillMd } : {}),
+    ...(listing.texts.length > 0 ? { texts: listing.texts } : {}),
     problems: sink.finish(),
     truncated: listing.stopped,
     unpackedBytes: listing.unpacked,

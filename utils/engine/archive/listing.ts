@@ -2,7 +2,7 @@
 // the caps that stop reading, the duplicate and link rules, and where SKILL.md must be.
 
 import { formatBytes, formatMs } from '../net/fetch-bounded';
-import { ARCHIVE_SKILL_MD, type ArchiveLimits } from '../spec';
+import { ARCHIVE_SKILL_MD, LENS_LIMITS, type ArchiveLimits } from '../spec';
 import { ARCHIVE_CODES, type ArchiveCode } from './codes';
 import type { ArchiveFormat } from './detect';
 import { linkAbove, normalHardLinkTarget, resolveHardLink, resolveSymlink } from './links';
@@ -38,6 +38,8 @@ export interface NewEntry {
 
 const SPECIAL: ReadonlySet<EntryType> = new Set(['char-device', 'block-device', 'fifo', 'socket']);
 const SKILL_MD = ARCHIVE_SKILL_MD;
+/** Files an agent may read or run: the lens reads them too (D12). */
+const LENS_TEXT_FILE = /\.(?:md|markdown|txt|sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1|bat|cmd|json|ya?ml|toml|html?)$/i;
 
 export class Listing {
   readonly files: ArchiveFile[] = [];
@@ -50,6 +52,9 @@ export class Listing {
   private readonly last = new Map<string, number>();
   private readonly folded = new Map<string, string>();
   private skillMd: Uint8Array | 'too-large' | undefined;
+  /** Other text files kept for the lens (D12), within LENS_LIMITS.textChars bytes in all. */
+  readonly texts: { path: string; bytes: Uint8Array }[] = [];
+  private textBytesLeft = LENS_LIMITS.textChars;
   /** Entries already reported as archives inside the archive, by index. */
   private readonly nested = new Set<number>();
 
@@ -163,6 +168,17 @@ export class Listing {
 
   isSkillMd(path: string | undefined): boolean {
     return path === SKILL_MD;
+  }
+
+  /** Whether to keep a file's bytes for the lens: a text file (by its name) that fits what is left. */
+  wantsText(path: string | undefined, size: number): boolean {
+    if (path === undefined || path === SKILL_MD || !LENS_TEXT_FILE.test(path) || size > this.textBytesLeft) return false;
+    this.textBytesLeft -= size;
+    return true;
+  }
+
+  addText(path: string, bytes: Uint8Array): void {
+    this.texts.push({ path, bytes });
   }
 
   /** The root SKILL.md's bytes, or 'too-large'. The last copy wins, as when tar unpacks it. */

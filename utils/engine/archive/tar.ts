@@ -51,7 +51,7 @@ export class TarReader {
   private offset = 0;
   private dataLeft = 0;
   private padLeft = 0;
-  private collect: { kind: Meta | 'skill'; bytes: Uint8Array; fill: number } | undefined;
+  private collect: { kind: Meta | 'skill' | 'text'; bytes: Uint8Array; fill: number; path?: string } | undefined;
   private zeroBlocks = 0;
   private ended = false;
   private sawHeader = false;
@@ -200,6 +200,8 @@ export class TarReader {
     if (type === 'file' && this.listing.isSkillMd(added.path)) {
       if (size > this.listing.limits.skillMdBytes) this.listing.setSkillMd('too-large');
       else this.collect = { kind: 'skill', bytes: new Uint8Array(size), fill: 0 };
+    } else if (type === 'file' && this.listing.wantsText(added.path, size)) {
+      this.collect = { kind: 'text', bytes: new Uint8Array(size), fill: 0, path: added.path! };
     }
     if (type === 'file') this.head = { index: added.index, bytes: new FileHead() };
     this.startData(size, true);
@@ -220,6 +222,7 @@ export class TarReader {
     if (collected === undefined) return;
     const { kind, bytes } = collected;
     if (kind === 'skill') return this.listing.setSkillMd(bytes);
+    if (kind === 'text') return this.listing.addText(collected.path!, bytes);
     if (kind === 'L') {
       const { text, validUtf8 } = longName(bytes);
       this.pending.longName = text;

@@ -160,10 +160,13 @@ function* readEntry(input: Uint8Array, entry: ZipEntry, layout: LocalLayout | un
   const skill = listing.isSkillMd(added.path);
   const tooLarge = skill && entry.size > limits.skillMdBytes;
   if (tooLarge) listing.setSkillMd('too-large');
-  const inflated = yield* inflateEntry(input, entry, layout!, listing, skill && !tooLarge ? entry.size : 0, display);
+  const text = !skill && listing.wantsText(added.path, entry.size);
+  const keep = (skill && !tooLarge) || text ? entry.size : 0;
+  const inflated = yield* inflateEntry(input, entry, layout!, listing, keep, display);
   listing.setSize(added.index, inflated.size);
   listing.fileHead(added.index, inflated.head);
   if (skill && !tooLarge && inflated.ok) listing.setSkillMd(inflated.content ?? new Uint8Array(0));
+  if (text && inflated.ok && added.path !== undefined) listing.addText(added.path, inflated.content ?? new Uint8Array(0));
 }
 
 /** Pauses (yields) after each inflate step and each entry: the lister's driver decides whether others run then. */

@@ -21,6 +21,7 @@ import { newHostLog, observeHosts, offlineFinding, offlineHosts, skillOffline } 
 import { inPool } from './pool';
 import { computeVerdict } from '../report/verdict';
 import { verifySkill, type ArtifactFetcher, type SkillOutcome } from './verify-skill';
+import { fetchApiDescription, judgeSkills, lensOffer, type ApiDescription } from './lens-offer';
 
 /** A document's text as served, by the URL it was asked at. */
 export interface RawText {
@@ -140,11 +141,16 @@ async function checkOrigin(
   // The trust chain's documents share the pool with the skill files (D10).
   const trustChain = !ctx.trustChain ? trustSkipped(poppy) : trustRun(poppy, ctx);
   await recallUrls(skillMdUrls(merged), ctx);
-  const outcomes = await verifyAll(merged, ctx, onProgress, trustChain.tasks);
+  // D12: the API description a company's skills are judged against shares the pool too.
+  let described: ApiDescription | null = null;
+  const companySkills = merged.some((m) => m.source === 'poppy' || m.source === 'both');
+  const describe = companySkills ? [async () => void (described = await fetchApiDescription(poppy, ctx))] : [];
+  const outcomes = await verifyAll(merged, ctx, onProgress, [...trustChain.tasks, ...describe]);
   const skills: SkillReport[] = outcomes.map((o) => o.skill);
   // Offline, a name that does not resolve is ours to say once, not the site's error per file.
   const offline = offlineHosts(ctx.hosts);
   for (const o of outcomes) findings.push(...(offline ? skillOffline(o.skill, o.findings, offline) : o.findings));
+  findings.push(...judgeSkills(outcomes, lensOffer(poppy, origin, described)));
   findings.push(...notCheckedSummary(skills));
   const trust = trustChain.finish(offline);
   if (trust) findings.push(...trust.findings);

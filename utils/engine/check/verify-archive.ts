@@ -14,7 +14,13 @@ import { formatDigest, sha256Hex } from './digest';
  * checker as a `skill-md` entry, its name against the index entry's. Sets `skill.archive` and
  * `skill.frontmatter`. The archive's SKILL.md is kept by its own digest for the panel's preview.
  */
-export async function verifyArchive(bytes: Uint8Array, entry: IndexEntry, skill: SkillReport, ctx: CheckContext): Promise<Finding[]> {
+export async function verifyArchive(
+  bytes: Uint8Array,
+  entry: IndexEntry,
+  skill: SkillReport,
+  ctx: CheckContext,
+  onSkillMd?: (skillMd: Uint8Array, texts: readonly { path: string; bytes: Uint8Array }[]) => void,
+): Promise<Finding[]> {
   const document = skill.url ?? '';
   // Cooperatively: the other tabs' checks share this thread and must not wait for the listing.
   const listing = await listArchiveCooperatively(
@@ -42,6 +48,7 @@ export async function verifyArchive(bytes: Uint8Array, entry: IndexEntry, skill:
     skill.frontmatter = md.frontmatter;
     findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
     ctx.memory?.keepBody(hex, listing.skillMd);
+    onSkillMd?.(listing.skillMd, listing.texts ?? []);
   }
   skill.archive = summarizeListing(listing, skillMdDigest);
   return findings;

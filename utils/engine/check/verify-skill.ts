@@ -14,6 +14,7 @@ import { fetchOptions, type CheckContext } from './context';
 import type { Validators } from '../net/fetch-types';
 import { localInsecureRedirect } from './documents';
 import { verifyArchive } from './verify-archive';
+import { mergeScans, scanSkillText, type LensScan } from '../lens';
 import { keepAnswer, refreshAnswer } from './remember';
 import { describeCauses } from '../report/mismatch-words';
 import { or, sentence } from '../report/words';
@@ -35,6 +36,8 @@ const LISTED_ONLY: Partial<Record<EntryStatus, NonNullable<SkillReport['notCheck
 export interface SkillOutcome {
   skill: SkillReport;
   findings: Finding[];
+  /** What the verified SKILL.md asks of an agent (D12), judged once the company's offer is known. */
+  lens?: LensScan;
 }
 
 /** One index entry → its status (D3), digests and findings. Never throws. */
@@ -104,13 +107,25 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     keepAnswer(ctx, { url, digestHex: actualHex, contentType: skill.contentType ?? null, bytes, ...served.validators });
   if (kind === 'archive') {
     // The archive lister judges the Content-Type against the bytes itself (D7).
-    findings.push(...(await verifyArchive(bytes, entry, skill, ctx)));
-    return { skill, findings };
+    let lens: LensScan | undefined;
+    // D12: the SKILL.md and the archive's other text files, each passage naming its file.
+    const read = (md: Uint8Array, texts: readonly { path: string; bytes: Uint8Array }[]) =>
+      (lens = mergeScans(
+        lensScan(md),
+        texts.map((t) => ({ path: t.path, scan: lensScan(t.bytes) })),
+      ));
+    findings.push(...(await verifyArchive(bytes, entry, skill, ctx, read)));
+    return lens ? { skill, findings, lens } : { skill, findings };
   }
   const md = checkSkillMd(bytes, { document: url, indexName: entry.name, indexDescription: entry.description });
   skill.frontmatter = md.frontmatter;
   findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
-  return { skill, findings: [...(contentTypeFinding(skill, url) ?? []), ...findings] };
+  return { skill, findings: [...(contentTypeFinding(skill, url) ?? []), ...findings], lens: lensScan(bytes) };
+}
+
+/** D12: the lens reads only bytes whose digest verified, as text (undecodable bytes as U+FFFD). */
+function lensScan(bytes: Uint8Array): LensScan {
+  return scanSkillText(new TextDecoder().decode(bytes));
 }
 
 /** The served bytes and the response facts a mismatch explanation needs. */

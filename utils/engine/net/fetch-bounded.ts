@@ -20,7 +20,7 @@ import {
 } from './fetch-types';
 import { RequestStop, takesStop } from './request-stop';
 import type { Limits } from '../spec';
-import { MEDIA_TYPES } from '../spec';
+import { MEDIA_TYPES, OPENAPI_BYTES, OPENAPI_MEDIA_TYPES } from '../spec';
 import type { Words } from '../report/words';
 import { FETCH_WORDS } from './fetch-words';
 import { checkFetchTarget, mayContactOrigin, type PolicyReason } from './url-policy';
@@ -58,6 +58,7 @@ const ACCEPT_HEADERS: Record<FetchKind, Readonly<Record<string, string>>> = {
   metadata: accept(MEDIA_TYPES.json),
   'skill-md': accept(MEDIA_TYPES.skillMd),
   archive: accept([...MEDIA_TYPES.tarGz, ...MEDIA_TYPES.zip]),
+  openapi: accept(OPENAPI_MEDIA_TYPES),
 };
 
 /** Built once per kind: `fetch` copies the headers and never changes what it is given. */
@@ -104,6 +105,8 @@ export function capFor(kind: FetchKind, limits: Limits): number {
       return limits.archiveBytes;
     case 'metadata':
       return limits.metadataBytes;
+    case 'openapi':
+      return OPENAPI_BYTES;
   }
 }
 

@@ -77,7 +77,7 @@ export class NetworkError extends TypeError {
   }
 }
 
-export type FetchKind = 'poppy' | 'index' | 'skill-md' | 'archive' | 'metadata';
+export type FetchKind = 'poppy' | 'index' | 'skill-md' | 'archive' | 'metadata' | 'openapi';
 
 export interface FetchOptions {
   kind: FetchKind;

@@ -1,7 +1,7 @@
 import type { Finding } from './findings';
 import { renderParam, renderText, type MessageSource } from './render';
 import { coverage, type Coverage } from './coverage';
-import type { Report, SkillCap, SkillReport } from './report';
+import type { LensReport, Report, SkillCap, SkillReport } from './report';
 import { reportState, type ReportState } from './state';
 import type { TrustLink, TrustReport } from '../trust/types';
 import type { Words } from './words';
@@ -18,10 +18,12 @@ export interface FindingJson extends Omit<Finding, 'message' | 'hint'> {
   hintParams: string[];
 }
 
-export interface SkillJson extends Omit<SkillReport, 'reason'> {
+export interface SkillJson extends Omit<SkillReport, 'reason' | 'lens'> {
   reason?: string;
   reasonKey?: string;
   reasonParams?: string[];
+  /** What the skill asks of an agent (D12); why operations went unchecked, in words. */
+  lens?: Omit<LensReport, 'notChecked'> & { notChecked?: { operations: string[]; reason: string | null; mcp: boolean } };
 }
 
 export interface TrustLinkJson extends Omit<TrustLink, 'reason'> {
@@ -65,7 +67,16 @@ export function reportToJson(report: Report, source: MessageSource): ReportJson 
   }));
   const reasoned = <T extends { reason?: Words }>({ reason, ...rest }: T) =>
     reason === undefined ? rest : { ...rest, reason: renderText(source, reason), reasonKey: reason.key, reasonParams: values(reason) };
-  const skills = report.skills.map((s): SkillJson => reasoned(s));
+  const skills = report.skills.map(({ lens, ...s }): SkillJson => {
+    const json: SkillJson = reasoned(s);
+    if (lens) {
+      const { notChecked, ...seen } = lens;
+      json.lens = notChecked
+        ? { ...seen, notChecked: { ...notChecked, reason: notChecked.reason && renderText(source, notChecked.reason) } }
+        : seen;
+    }
+    return json;
+  });
   const trust = report.trust ? { ...report.trust, links: report.trust.links.map((l): TrustLinkJson => reasoned(l)) } : null;
   const { target, checkedAt, verdict, ...rest } = report;
   return {

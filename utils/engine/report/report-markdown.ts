@@ -1,5 +1,6 @@
 import { SEVERITIES, SKILL_STATUSES } from '../spec';
 import type { Finding } from './findings';
+import { lensLines, LENS_WORDS } from '../lens';
 import { ARCHIVE_BRIEF_FILES, ARCHIVE_VIEW_WORDS, archiveSummary, entryDetail, moreFiles } from './archive-view';
 import {
   apiTypeWords,
@@ -165,6 +166,22 @@ function skillsSection(skills: readonly SkillReport[], say: Say, line: Line): st
       out.push(`  - ${say(W.mismatchConsequence({}))}`);
     }
     if (skill.archive) out.push(...archiveLines(skill.archive, say));
+    if (skill.lens) out.push(...lensMarkdown(skill.lens, say));
+  }
+  return out;
+}
+
+/** What the skill asks of an agent (D12): its lines, passages as code spans, never links. */
+function lensMarkdown(lens: NonNullable<SkillReport['lens']>, say: Say): string[] {
+  const out = [`  - ${say(LENS_WORDS.title({}))}`];
+  for (const l of lensLines(lens)) {
+    const items = l.items.length > 0 ? `: ${l.items.map(mdCode).join(', ')}` : '';
+    out.push(`    - ${l.warning ? '⚠ ' : ''}${say(l.words)}${items}`);
+    for (const p of l.passages) {
+      const decoded = p.decoded === undefined ? '' : ` → ${mdCode(p.decoded)}`;
+      const file = p.file !== undefined ? `${mdCode(p.file)} ` : '';
+      out.push(`      - ${file}${p.line > 0 ? `${say(LENS_WORDS.line({ line: String(p.line) }))}: ` : ''}${mdCode(p.text)}${decoded}`);
+    }
   }
   return out;
 }

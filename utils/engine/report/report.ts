@@ -3,6 +3,9 @@ import type { EntryType } from '../archive/listing';
 import type { Finding } from './findings';
 import type { TrustReport } from '../trust/types';
 import type { Words } from './words';
+import type { LensPassage } from '../lens/types';
+
+export type { LensPassage } from '../lens/types';
 import type { ApiType, SignInType, SkillStatus, Verdict, SIGNED_OUT } from '../spec';
 
 /** A scope an agent may ask for, with the company's plain-words description when it gave one. */
@@ -118,6 +121,45 @@ export interface SkillReport {
   frontmatter?: Record<string, unknown> | null;
   /** What a verified archive holds (D7); absent for other entries and unverified archives. */
   archive?: ArchiveReport;
+  /** What the verified skill asks of an agent (D12); absent for a skill not verified. */
+  lens?: LensReport;
+}
+
+/** The kinds of ask the lens warns about: every skill's (D12 family 1), then a company's own. */
+export type LensAskKind =
+  | 'credentials'
+  | 'approval'
+  | 'hidden-comment'
+  | 'hidden-characters'
+  | 'data-in-url'
+  | 'scope-not-offered'
+  | 'operation-not-defined'
+  | 'runs-commands'
+  | 'other-host';
+
+/** One kind of ask, with the passages that make it (LENS_LIMITS.passages at most). */
+export interface LensAsk {
+  kind: LensAskKind;
+  count: number;
+  passages: LensPassage[];
+}
+
+/** What a skill asks of an agent, shown not certified (D12): a few lines, expandable to passages. */
+export interface LensReport {
+  /** Listed in the company's poppy.json: judged against what it offers. */
+  company: boolean;
+  asks: LensAsk[];
+  /** Shown, not judged: what it names (LENS_LIMITS.items of each at most). */
+  commands: string[];
+  hosts: string[];
+  scopes: string[];
+  operations: string[];
+  /** Operations or tools the API description could not settle, and why. */
+  notChecked?: { operations: string[]; reason: Words | null; mcp: boolean };
+  /** It says what it cannot do. */
+  saysLimits: boolean;
+  /** Reading stopped at the text cap or the time budget (LENS_LIMITS). */
+  cut?: 'size' | 'time';
 }
 
 /** One entry of an archive, as the archive names it. */
