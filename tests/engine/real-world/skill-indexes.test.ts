@@ -234,7 +234,6 @@ const EXPECTED: Record<string, Expected> = {
     skills: all(['#1', '#2', '#3', '#4', '#5'], 'skipped'),
     codes: ['old-format'],
     why: 'no $schema and no v0.2.0 fields; its top-level `version` is the publisher\'s date, not "0.2.0", and no `files` objects: read as v0.1 as the RFC says, not as the interim draft',
-    awaiting: 'a top-level `version` marks the interim draft only when it is "0.2.0" or entries carry `files` objects (index branch)',
   },
   // An invented `$schema` URI.
   tedbuy: { verdict: 'warnings', skills: { 'TedBuy Product Search': 'skipped' }, codes: ['unknown-schema'], why: UNKNOWN_SCHEMA },
