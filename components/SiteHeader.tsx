@@ -1,6 +1,6 @@
 import type { Report } from '../utils/engine/report/report';
 import { hostOf } from '../utils/engine/text/host-of';
-import { STATE_LOOK, stateOf, stateSummary } from '../utils/extension/state-look';
+import { STATE_LOOK, stateHeadline, stateOf, stateSummary } from '../utils/extension/state-look';
 import { useSay, useT } from './i18n';
 import { SiteHost, SiteText } from './SiteText';
 
@@ -24,12 +24,20 @@ export function SiteHeader(props: { report: Report }) {
           <SiteHost host={host} />
         </p>
       ) : null}
-      <p class={`verdict tone-${look.tone}`} data-state-look={state}>
-        <span aria-hidden="true">{look.symbol}</span> {say(look.headline)}
-      </p>
-      <p class="summary" data-summary>
-        {say(stateSummary(report, state))}
-      </p>
+      {/* The grade tile: one large symbol and the plain line beside it, read in a glance. */}
+      <div class={`verdict-tile tone-border-${look.tone}`}>
+        <span class={`verdict-symbol tone-${look.tone}`} aria-hidden="true">
+          {look.symbol}
+        </span>
+        <div>
+          <p class={`verdict tone-${look.tone}`} data-state-look={state}>
+            {say(stateHeadline(report, state))}
+          </p>
+          <p class="summary" data-summary>
+            {say(stateSummary(report, state))}
+          </p>
+        </div>
+      </div>
       {report.local ? <p class="small">{t('localSite')}</p> : null}
     </header>
   );
