@@ -14,7 +14,7 @@ import { isolated } from './SiteText';
 import { TrustSection } from './TrustSection';
 
 /** A few words per sign-in type for the folded summary line; the fold has the full sentences. */
-const SIGN_IN_SHORT: Readonly<Record<SignIn['type'], Words>> = {
+export const SIGN_IN_SHORT: Readonly<Record<SignIn['type'], Words>> = {
   direct: W.signInShortDirect({}),
   device: W.signInShortDevice({}),
   mediated: W.signInShortMediated({}),

@@ -31,9 +31,19 @@ export function SkillRow(props: {
   return (
     <li class={`skill tone-border-${tone}${props.compact ? ' compact' : ''}`} data-skill={skill.name} data-status={skill.status}>
       <div class="skill-head">
-        <h3 class="skill-name">
-          <SiteText text={skill.name} />
-        </h3>
+        {/* A verified file's own title, in a person's words, above its machine name. */}
+        {skill.status === 'verified' && skill.title !== undefined ? (
+          <h3 class="skill-name" data-skill-title>
+            <SiteText text={skill.title} />
+            <span class="machine-name">
+              <SiteText text={skill.name} />
+            </span>
+          </h3>
+        ) : (
+          <h3 class="skill-name">
+            <SiteText text={skill.name} />
+          </h3>
+        )}
         <p class={`status tone-${tone}`}>
           <span aria-hidden="true">{SKILL_STATUS_LOOK[skill.status].symbol}</span> {say(skillLabel(skill))}
         </p>

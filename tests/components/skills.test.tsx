@@ -66,7 +66,7 @@ describe('skill rows', () => {
   it('says in plain words what verified (a matching digest) proves and what it does not', () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
     expect(root.textContent).toContain(
-      "Verified means the skill file has not changed since the site published it: its fingerprint (digest) matches. It does not prove that the skill's advice is safe.",
+      "Verified means the skill file is exactly the one the site published: not a byte has changed. It does not prove that the skill's advice is safe.",
     );
   });
 

@@ -40,6 +40,7 @@ export async function verifyArchive(bytes: Uint8Array, entry: IndexEntry, skill:
     skillMdDigest = formatDigest(hex);
     const md = checkSkillMd(listing.skillMd, { document, indexName: entry.name, indexDescription: entry.description });
     skill.frontmatter = md.frontmatter;
+    if (md.title !== null) skill.title = md.title;
     findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
     ctx.memory?.keepBody(hex, listing.skillMd);
   }

@@ -118,3 +118,25 @@ describe('problems first, and the verdict at a glance', () => {
     expect(text(second.querySelectorAll('.verdict')[0])).toBe('2 skills here must not be used');
   });
 });
+
+describe('what agents can do here, in words a person uses', () => {
+  it("a verified skill shows its file's own title above its machine name; a changed one only its name", () => {
+    const report = reports.northlightStale();
+    report.skills[0]!.title = 'Check a flower order';
+    report.skills[1]!.title = 'Never shown: the file changed';
+    const { root } = renderPanel(reportView(report));
+    const verified = root.querySelector('[data-skill="check-flower-order"] h3')!;
+    expect(verified.firstChild?.textContent).toBe('Check a flower order');
+    expect(text(verified.querySelector('.machine-name'))).toBe('check-flower-order');
+    expect(text(root.querySelector('[data-skill="change-flower-delivery"] h3'))).toBe('change-flower-delivery');
+  });
+
+  it('one line sums up the offer, and the first screen never says "digest" or "fingerprint"', () => {
+    const { root } = renderPanel(reportView(reports.northlightOk()));
+    expect(text(root.querySelector('[data-offer]'))).toBe(
+      "Sign-in: on the company's own page and on another device · 2 services for agents · 2 tasks agents are asked to leave alone",
+    );
+    const firstScreen = [...root.querySelectorAll('header.site, .skills-section')].map((el) => el.textContent).join(' ');
+    expect(firstScreen).not.toMatch(/digest|fingerprint/i);
+  });
+});
