@@ -25,6 +25,9 @@ export interface TrustOnScreen {
   chainText: string;
   links: { kind: string | null; status: string | null }[];
   headline: string;
+  offer: string;
+  /** Each verified skill's title over its machine name. */
+  titles: [string, string][];
   /** The sign-in fold: open, above the skills heading, and the fixes shown in it. */
   signIn: { open: boolean; beforeSkills: boolean; fixes: string[]; link: string | null };
 }
@@ -44,6 +47,8 @@ const READ_TRUST = `(() => {
       status: el.getAttribute('data-status'),
     })),
     headline: text(document.querySelector('.verdict')),
+    offer: text(document.querySelector('[data-offer]')),
+    titles: Array.from(document.querySelectorAll('[data-skill-title]')).map((el) => [el.firstChild ? el.firstChild.textContent : '', text(el.querySelector('.machine-name'))]),
     signIn: (() => {
       const fold = document.querySelector('[data-fold-name="sign-in"]');
       const skills = document.getElementById('skills-heading');
@@ -110,6 +115,9 @@ export function trustSuite(launch: () => Promise<TrustSession>): void {
     expect(closed.foldText).toContain(message('trustBroken'));
     // Its own headline, not the one for a skill that must not be used.
     expect(closed.headline).toBe(message('stateHeadlineSignInBroken'));
+    // In a person's words: the verified skill's own title over its machine name, the offer in a line.
+    expect(closed.titles).toEqual([['Find seeds', 'find-seeds']]);
+    expect(closed.offer.startsWith(filled('siteOfferSignIn', { ways: '' }).trim())).toBe(true);
     // Problems first: the broken sign-in comes open above the verified skills, its fix in it,
     // and its link focuses the same finding under "For site owners".
     expect(closed.signIn.open).toBe(true);
