@@ -74,10 +74,11 @@ const WRONG_FILE = sentence('statusWrongFile', []);
 
 /**
  * A status label that never contradicts its cause: bytes that are an HTML page are a wrong file
- * served, not a skill that "changed since it was published".
+ * served, not a skill that "changed since it was published". A change is said in plain words on
+ * the first screen; the digests are in the row's details and under "For site owners".
  */
 export function skillLabel(skill: SkillReport): Words {
-  if (skill.status === 'mismatch' && skill.mismatch?.includes('html-body')) return WRONG_FILE({});
+  if (skill.status === 'mismatch') return skill.mismatch?.includes('html-body') ? WRONG_FILE({}) : SKILL_STATUS_LOOK.mismatch.label({});
   return skillStatusWords(skill.status);
 }
 

@@ -138,5 +138,10 @@ describe('what agents can do here, in words a person uses', () => {
     );
     const firstScreen = [...root.querySelectorAll('header.site, .skills-section')].map((el) => el.textContent).join(' ');
     expect(firstScreen).not.toMatch(/digest|fingerprint/i);
+    // A changed skill says so in plain words; its digests wait in the row's details.
+    const { root: stale } = renderPanel(reportView(reports.northlightStale()));
+    const said = [...stale.querySelectorAll('header.site, .skill .status, .skill .consequence')].map((el) => el.textContent).join(' ');
+    expect(said).toContain('Changed since it was published');
+    expect(said).not.toMatch(/digest|fingerprint/i);
   });
 });
