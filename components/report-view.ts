@@ -116,8 +116,12 @@ export function signInFindings(report: Report): Finding[] {
   );
 }
 
-/** What the coverage note stands for: our limits (another host unasked, a cap), each with its way forward. */
-export const coverageFindings = (report: Report): Finding[] => sortFindings(report.findings.filter((f) => f.ourLimit === true));
+/** The codes of what a check could not look at yet: another host unasked (D5), offline, our cap. */
+const COVERAGE_CODES: ReadonlySet<string> = new Set(['skill-not-checked', 'trust-not-checked', 'offline', 'too-many-skills']);
+
+/** What the coverage note stands for, each with its way forward. */
+export const coverageFindings = (report: Report): Finding[] =>
+  sortFindings(report.findings.filter((f) => f.ourLimit === true && COVERAGE_CODES.has(f.code)));
 
 /**
  * Whether the sign-in must come before the skills (problems first): its chain is broken or has an

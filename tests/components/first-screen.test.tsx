@@ -74,11 +74,14 @@ describe('the fix beside the problem', () => {
   it('a skill on another host: the coverage note says how to go on, beside the note', () => {
     const report = reports.otherHostPending();
     report.findings.push(reports.finding(ENGINE_CODES['skill-not-checked'].says({ count: 1, hosts: 'skills-cdn.poppy.test' })));
+    // Our other limits are no coverage: they stay under "For site owners".
+    report.findings.push(reports.finding(TRUST_CODES['trust-rules-assumed'].says.unreadable({ latest: '1.0' })));
     const { root } = renderPanel(reportView(report));
     const note = root.querySelector('[data-coverage]')!;
     expect(text(note.querySelector('[data-fix-for="skill-not-checked"] .hint'))).toBe(
       'Fix: Open the panel (or allow checks of other sites in the options) to verify skills hosted elsewhere.',
     );
+    expect(note.querySelectorAll('[data-fix-for]')).toHaveLength(1);
     fireEvent.click(note.querySelector('[data-finding-link]')!);
     // An info finding sits in a closed disclosure: following the link opens it.
     expect(document.activeElement?.getAttribute('data-code')).toBe('skill-not-checked');
