@@ -4,7 +4,7 @@ import { SEVERITY_LOOK } from '../utils/engine/report/look';
 import { useSay, useSayMarked, useT } from './i18n';
 import { Prose } from './Prose';
 import { FINDINGS_ID } from './navigation';
-import { groupFindings } from './report-display';
+import { findingId, groupFindings } from './report-display';
 import { SiteCode } from './SiteText';
 
 /**
@@ -49,7 +49,8 @@ export function FindingList(props: { findings: readonly Finding[] }) {
   return (
     <ul class="plain finding-list">
       {sortFindings(props.findings).map((f, i) => (
-        <li key={i} class="finding" data-code={f.code}>
+        // The target of the "details" links beside each problem on the first screen: it takes focus.
+        <li key={i} class="finding" data-code={f.code} id={findingId(f)} tabIndex={-1}>
           <p>
             <span class={`tone-${SEVERITY_LOOK[f.severity].tone}`} aria-hidden="true">
               {SEVERITY_LOOK[f.severity].symbol}

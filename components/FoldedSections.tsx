@@ -1,10 +1,12 @@
 import type { ComponentChildren } from 'preact';
+import type { Finding } from '../utils/engine/report/findings';
 import type { PoppyModel, SignIn } from '../utils/engine/report/report';
 import { TRUST_STATUS_LOOK } from '../utils/engine/report/trust-words';
 import type { TrustReport } from '../utils/engine/trust/types';
 import { and, type Words } from '../utils/engine/report/words';
 import { SIGNED_OUT } from '../utils/engine/spec';
 import { AgentSection, ApiSection } from './ApiSection';
+import { FindingFix } from './FindingFix';
 import { useSay, useT } from './i18n';
 import { PANEL_WORDS as W } from './panel-words';
 import { SignInSection } from './SignInSection';
@@ -12,7 +14,7 @@ import { isolated } from './SiteText';
 import { TrustSection } from './TrustSection';
 
 /** A few words per sign-in type for the folded summary line; the fold has the full sentences. */
-const SIGN_IN_SHORT: Readonly<Record<SignIn['type'], Words>> = {
+export const SIGN_IN_SHORT: Readonly<Record<SignIn['type'], Words>> = {
   direct: W.signInShortDirect({}),
   device: W.signInShortDevice({}),
   mediated: W.signInShortMediated({}),
@@ -22,9 +24,16 @@ const SIGN_IN_SHORT: Readonly<Record<SignIn['type'], Words>> = {
 /**
  * Sign-in, APIs and the company's agent, each folded into one line that says the gist and opens
  * on a click: the first screen is for the skills. The sign-in line also says whether its trust
- * chain (D10) holds, and its fold opens to the chain.
+ * chain (D10) holds, and its fold opens to the chain. A sign-in with errors comes open, its fixes
+ * first (`signInFixes`): an unresolved error is never folded away.
  */
-export function FoldedSections(props: { poppy: PoppyModel; site: string; trust?: TrustReport }) {
+export function FoldedSections(props: {
+  poppy: PoppyModel;
+  site: string;
+  trust?: TrustReport;
+  signInFixes?: readonly Finding[];
+  signInOpen?: boolean;
+}) {
   const t = useT();
   const say = useSay();
   const { poppy } = props;
@@ -35,7 +44,10 @@ export function FoldedSections(props: { poppy: PoppyModel; site: string; trust?:
         title={t('signInHeading')}
         line={ways.length === 0 ? t('signInShortNone') : say(W.signInWays({ ways: and(ways) }))}
         status={props.trust === undefined ? undefined : <TrustStatus trust={props.trust} />}
+        open={props.signInOpen}
+        name="sign-in"
       >
+        <FindingFix findings={props.signInFixes ?? []} />
         <SignInSection poppy={poppy} site={props.site} />
         {props.trust !== undefined ? <TrustSection trust={props.trust} site={props.site} /> : null}
       </Fold>
@@ -65,9 +77,16 @@ function TrustStatus(props: { trust: TrustReport }) {
   );
 }
 
-function Fold(props: { title: string; line: string; status?: ComponentChildren; children: ComponentChildren }) {
+function Fold(props: {
+  title: string;
+  line: string;
+  status?: ComponentChildren;
+  open?: boolean;
+  name?: string;
+  children: ComponentChildren;
+}) {
   return (
-    <details class="fold">
+    <details class="fold" open={props.open === true} data-fold-name={props.name}>
       <summary>
         <span class="fold-title">{props.title}</span> <span class="fold-line">{props.line}</span>
         {props.status !== undefined ? <> {props.status}</> : null}

@@ -5,7 +5,7 @@ import { ExcludedTasks } from './ExcludedTasks';
 import { FoldedSections } from './FoldedSections';
 import { IndexRepairLine } from './IndexRepairLine';
 import { OwnersSection } from './OwnersSection';
-import { reportShape } from './report-display';
+import { reportShape, signInFindings, signInFirst } from './report-display';
 import { CheckBar } from './ReportTools';
 import { SiteChoice } from './SiteChoice';
 import { SiteHeader } from './SiteHeader';
@@ -29,18 +29,28 @@ export interface ReportBodyProps {
 export function ReportBody(props: ReportBodyProps) {
   const { report } = props;
   const shape = reportShape(report);
+  // Problems first: a broken sign-in stands above a verified skill list, open (D10).
+  const fixes = signInFindings(report);
+  const first = report.poppy !== null && signInFirst(report);
+  const folds =
+    report.poppy !== null ? (
+      <FoldedSections
+        poppy={report.poppy}
+        site={report.target}
+        trust={report.trust}
+        signInFixes={fixes}
+        signInOpen={report.trust?.status === 'broken' || fixes.some((f) => f.severity === 'error')}
+      />
+    ) : null;
   return (
     <div class="report" data-state={shape} aria-busy={props.busy}>
       <SiteHeader report={report} />
       <CheckBar report={report} now={props.now} busy={props.busy} progress={props.progress} />
       {shape === 'published' ? <IndexRepairLine repair={indexRepair(report)} /> : null}
+      {first ? folds : null}
       {shape === 'published' ? <SkillSection report={report} busy={props.busy} /> : null}
-      {report.poppy !== null ? (
-        <>
-          <ExcludedTasks poppy={report.poppy} />
-          <FoldedSections poppy={report.poppy} site={report.target} trust={report.trust} />
-        </>
-      ) : null}
+      {report.poppy !== null ? <ExcludedTasks poppy={report.poppy} /> : null}
+      {first ? null : folds}
       <OwnersSection report={report} rawPoppy={props.rawPoppy} />
       <SiteChoice quiet={props.quiet} />
     </div>

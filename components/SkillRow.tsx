@@ -2,6 +2,7 @@ import type { Finding } from '../utils/engine/report/findings';
 import { SKILL_SOURCE_WORDS, SKILL_STATUS_LOOK } from '../utils/engine/report/look';
 import type { SkillReport } from '../utils/engine/report/report';
 import { ArchiveFiles } from './ArchiveFiles';
+import { FindingFix } from './FindingFix';
 import { useSay, useSayMarked, useT } from './i18n';
 import { Prose } from './Prose';
 import { MismatchDetails } from './MismatchDetails';
@@ -15,7 +16,13 @@ import { isolatedHost, SiteText } from './SiteText';
  * finding); a problem's reason and consequence right under it; the rest (what it is for, where
  * it lives, the skill itself) below, or folded into "More" in the compact list of a big site.
  */
-export function SkillRow(props: { skill: SkillReport; target: string; findings: readonly Finding[]; compact: boolean }) {
+export function SkillRow(props: {
+  skill: SkillReport;
+  target: string;
+  findings: readonly Finding[];
+  fixes: readonly Finding[];
+  compact: boolean;
+}) {
   const t = useT();
   const say = useSay();
   const sayMarked = useSayMarked();
@@ -25,9 +32,19 @@ export function SkillRow(props: { skill: SkillReport; target: string; findings: 
   return (
     <li class={`skill tone-border-${tone}${props.compact ? ' compact' : ''}`} data-skill={skill.name} data-status={skill.status}>
       <div class="skill-head">
-        <h3 class="skill-name">
-          <SiteText text={skill.name} />
-        </h3>
+        {/* A verified file's own title, in a person's words, above its machine name. */}
+        {skill.status === 'verified' && skill.title !== undefined ? (
+          <h3 class="skill-name" data-skill-title>
+            <SiteText text={skill.title} />
+            <span class="machine-name">
+              <SiteText text={skill.name} />
+            </span>
+          </h3>
+        ) : (
+          <h3 class="skill-name">
+            <SiteText text={skill.name} />
+          </h3>
+        )}
         <p class={`status tone-${tone}`}>
           <span aria-hidden="true">{SKILL_STATUS_LOOK[skill.status].symbol}</span> {say(skillLabel(skill))}
         </p>
@@ -42,6 +59,7 @@ export function SkillRow(props: { skill: SkillReport; target: string; findings: 
           <strong>{t('mismatchConsequence')}</strong>
         </p>
       ) : null}
+      <FindingFix findings={props.fixes} />
       {props.compact ? (
         <details class="skill-more">
           <summary aria-label={t('skillMoreNamed', skill.name)}>{t('skillMore')}</summary>

@@ -7,7 +7,8 @@ import { useActions } from './actions';
 import { useSay, useT } from './i18n';
 import { goTo, SKILLS_ID } from './navigation';
 import { PANEL_WORDS as W } from './panel-words';
-import { sortSkills } from './report-display';
+import { coverageFindings, skillFindings, sortSkills } from './report-display';
+import { FindingFix } from './FindingFix';
 import { SkillRow } from './SkillRow';
 
 /** Past this many skills the list turns compact: a counts line, a filter box, verified ones folded. */
@@ -28,7 +29,14 @@ export function SkillSection(props: { report: Report; busy: boolean }) {
   const keyed = withKeys(sortSkills(report.skills));
   const shown = query === '' ? keyed : keyed.filter(({ skill }) => matches(skill, query));
   const row = ({ skill, key }: Keyed) => (
-    <SkillRow key={key} skill={skill} target={report.target} findings={report.findings} compact={many} />
+    <SkillRow
+      key={key}
+      skill={skill}
+      target={report.target}
+      findings={report.findings}
+      fixes={skillFindings(report, skill)}
+      compact={many}
+    />
   );
   // A big site folds its verified skills away until a filter asks for them.
   const fold = many && query === '';
@@ -90,6 +98,7 @@ function CoverageNote(props: { report: Report; busy: boolean }) {
         </p>
       ))}
       {c.overCap > 0 && props.report.cap !== undefined ? <p class="small">{t('pastCapNote', props.report.cap.limit)}</p> : null}
+      <FindingFix findings={coverageFindings(props.report)} />
       {raisable ? <RemainingButton report={props.report} overCap={c.overCap} busy={props.busy} /> : null}
       {waitingOnOtherHosts ? (
         <p class="other-hosts">

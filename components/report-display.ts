@@ -1,10 +1,11 @@
-import type { Finding } from '../utils/engine/report/findings';
+import { sortFindings, type Finding } from '../utils/engine/report/findings';
 import { SKILL_STATUS_LOOK, skillStatusWords, type Tone } from '../utils/engine/report/look';
 import type { Report, SkillReport } from '../utils/engine/report/report';
 import { reportState } from '../utils/engine/report/state';
 import { sentence, type Words } from '../utils/engine/report/words';
 import { SEVERITIES, SKILL_STATUSES, type Severity } from '../utils/engine/spec';
 import type { Translate } from '../utils/extension/i18n';
+import { TRUST_CODES } from '../utils/engine/trust/codes';
 
 /**
  * The panel's three shapes of a finished check, from the one report state (utils/engine/report/
@@ -73,14 +74,61 @@ const WRONG_FILE = sentence('statusWrongFile', []);
 
 /**
  * A status label that never contradicts its cause: bytes that are an HTML page are a wrong file
- * served, not a skill that "changed since it was published".
+ * served, not a skill that "changed since it was published". A change is said in plain words on
+ * the first screen; the digests are in the row's details and under "For site owners".
  */
 export function skillLabel(skill: SkillReport): Words {
-  if (skill.status === 'mismatch' && skill.mismatch?.includes('html-body')) return WRONG_FILE({});
+  if (skill.status === 'mismatch') return skill.mismatch?.includes('html-body') ? WRONG_FILE({}) : SKILL_STATUS_LOOK.mismatch.label({});
   return skillStatusWords(skill.status);
 }
 
 /** Statuses an agent cannot rely on: shown first and open, with their reason. */
 export function isProblem(skill: SkillReport): boolean {
   return skill.status !== 'verified' && skill.status !== 'not-checked';
+}
+
+/**
+ * A finding's element id under "For site owners", from what it says and where: the same finding
+ * gets the same id on every render and in every place that links to it (FNV-1a, 32 bits).
+ */
+export function findingId(f: Finding): string {
+  const key = JSON.stringify([f.code, f.severity, f.document, f.path, f.skill ?? null, f.message]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193);
+  return `finding-${f.code.replace(/[^a-z0-9-]/gi, '')}-${(hash >>> 0).toString(36)}`;
+}
+
+/** The findings one problem on the first screen stands for, worst first; info never needs a fix there. */
+function needingAction(findings: readonly Finding[], about: (f: Finding) => boolean): Finding[] {
+  return sortFindings(findings.filter((f) => f.severity !== 'info' && f.ourLimit !== true && about(f)));
+}
+
+/** A skill row's own findings (they name the index entry). */
+export const skillFindings = (report: Report, skill: SkillReport): Finding[] =>
+  needingAction(report.findings, (f) => f.skill === skill.name);
+
+/** The sign-in chain's findings (D10): its own codes, and any about one of its metadata documents. */
+export function signInFindings(report: Report): Finding[] {
+  const documents = new Set((report.trust?.links ?? []).map((link) => link.url).filter((url) => url !== null));
+  return needingAction(
+    report.findings,
+    (f) => f.skill === undefined && (Object.hasOwn(TRUST_CODES, f.code) || (f.document !== null && documents.has(f.document))),
+  );
+}
+
+/** The codes of what a check could not look at yet: another host unasked (D5), offline, our cap. */
+const COVERAGE_CODES: ReadonlySet<string> = new Set(['skill-not-checked', 'trust-not-checked', 'offline', 'too-many-skills']);
+
+/** What the coverage note stands for, each with its way forward. */
+export const coverageFindings = (report: Report): Finding[] =>
+  sortFindings(report.findings.filter((f) => f.ourLimit === true && COVERAGE_CODES.has(f.code)));
+
+/**
+ * Whether the sign-in must come before the skills (problems first): its chain is broken or has an
+ * error while no skill has one, so a green skill list would otherwise stand above the error.
+ */
+export function signInFirst(report: Report): boolean {
+  const signInError = report.trust?.status === 'broken' || signInFindings(report).some((f) => f.severity === 'error');
+  if (!signInError) return false;
+  return !report.skills.some((s) => isProblem(s) || skillFindings(report, s).some((f) => f.severity === 'error'));
 }

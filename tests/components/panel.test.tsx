@@ -119,7 +119,8 @@ describe('Panel states', () => {
   it('nothing published: says so and offers a re-check, no sections', () => {
     const { root, actions } = renderPanel(reportView(reports.nothingPublished()));
     expect(root.querySelector('h1')?.textContent).toBe('northlight.poppy.test');
-    expect(root.querySelector('.verdict')?.textContent).toBe('— Nothing published for agents');
+    expect(root.querySelector('.verdict-symbol')?.textContent).toBe('—');
+    expect(root.querySelector('.verdict')?.textContent).toBe('Nothing published for agents');
     expect(root.querySelector('[data-sign-in], [data-skill]')).toBeNull();
     fireEvent.click(button(root, 'Check again'));
     expect(actions.recheck).toHaveBeenCalledTimes(1);

@@ -66,7 +66,7 @@ describe('skill rows', () => {
   it('says in plain words what verified (a matching digest) proves and what it does not', () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
     expect(root.textContent).toContain(
-      "Verified means the skill file has not changed since the site published it: its fingerprint (digest) matches. It does not prove that the skill's advice is safe.",
+      "Verified means the skill file is exactly the one the site published: not a byte has changed. It does not prove that the skill's advice is safe.",
     );
   });
 
@@ -134,7 +134,7 @@ describe('a digest mismatch', () => {
   it('explains the bytes, states the consequence and shows both digests; never the content', () => {
     const { root, actions } = renderPanel(reportView(reports.northlightStale()));
     const row = root.querySelector('[data-skill="change-flower-delivery"]')!;
-    expect(row.querySelector('.status')?.textContent).toBe('✗ Changed since it was published — its fingerprint (digest) does not match');
+    expect(row.querySelector('.status')?.textContent).toBe('✗ Changed since it was published');
     expect(row.textContent).toContain("The company's guidance in this skill could not be verified and must not be used.");
     expect([...row.querySelectorAll('[data-cause]')].map((li) => li.textContent)).toEqual([
       'The published digest matches this file with Windows line endings (CRLF) turned into LF — the file was probably re-saved after the digest was computed.',

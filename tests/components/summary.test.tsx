@@ -31,10 +31,11 @@ afterEach(() => vi.useRealTimers());
 describe('the answer first', () => {
   it('the good store: verdict and one line under the name, then the skills before anything else', () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
-    expect(texts(root, 'header.site > *')).toEqual([
+    expect(texts(root, 'header.site h1, header.site .host, .verdict-symbol, .verdict, [data-summary]')).toEqual([
       'Northlight Flowers',
       'northlight.poppy.test',
-      '✓ Everything checks out',
+      '✓',
+      'Everything checks out',
       '3 skills, all verified.',
     ]);
     const order = [...root.querySelectorAll('h2, .fold')].map((el) => el.textContent?.slice(0, 20));

@@ -51,7 +51,9 @@ function withTrust(status: TrustReport['status']): Report {
 describe('the sign-in trust chain in the panel', () => {
   it('a broken chain, every skill verified: the line under the name gives the chain as the reason', () => {
     const { root } = renderPanel(reportView(withTrust('broken')));
-    expect(text(root.querySelector('.verdict'))).toBe('✗ Problems found');
+    // Not "a skill must not be used": the sign-in is what fails (D10).
+    expect(text(root.querySelector('.verdict'))).toBe('Sign-in does not check out');
+    expect(text(root.querySelector('.verdict-symbol'))).toBe('✗');
     expect(text(root.querySelector('[data-summary]'))).toBe(
       'Sign-in does not check out: agents refuse to sign in with auth.northlight.poppy.test here. The fix is under "For site owners".',
     );

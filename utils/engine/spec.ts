@@ -182,6 +182,9 @@ export const COMPATIBILITY_MAX = 500;
 export const SKILL_BODY_LINES_HINT = 500;
 /** The specification's recommended body size in tokens (estimated at four characters a token). */
 export const SKILL_BODY_TOKENS_HINT = 5000;
+/** A skill's human title (its SKILL.md's first `# ` heading): looked for this far into the body, and cut to this length. */
+export const SKILL_TITLE_SCAN = Object.freeze({ lines: 200, chars: 16 * 1024 });
+export const SKILL_TITLE_MAX = 120;
 
 /** Media-type essences (lower case, no parameters) each document should be served with. */
 export const MEDIA_TYPES = {

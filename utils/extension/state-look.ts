@@ -40,6 +40,8 @@ const H = {
   unverified: sentence('stateHeadlineUnverified', []),
   verified: sentence('stateHeadlineVerified', []),
   noSkills: sentence('stateHeadlineNoSkills', []),
+  skillErrors: sentence('stateHeadlineSkillErrors', ['count']),
+  signInBroken: sentence('stateHeadlineSignInBroken', []),
 };
 
 export const STATE_LOOK: Readonly<Record<ReportState, StateLook>> = {
@@ -199,6 +201,17 @@ export function stateSummary(report: Report | null, state: ReportState): Words {
     case 'no-skills':
       return S.noSkills({});
   }
+}
+
+/**
+ * The panel's headline: the table's, except that errors say which kind, since they ask different
+ * things of a person: a skill that must not be used, or a sign-in that does not check out (D10).
+ */
+export function stateHeadline(report: Report | null, state: ReportState): Words {
+  if (state !== 'errors' || report === null) return STATE_LOOK[state].headline;
+  const skills = troubledSkills(report, 'error').length;
+  if (skills > 0) return H.skillErrors({ count: skills });
+  return report.trust?.status === 'broken' ? H.signInBroken({}) : STATE_LOOK[state].headline;
 }
 
 /** The badge's tooltip: the site, then the panel's own line. */

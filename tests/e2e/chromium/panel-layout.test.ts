@@ -98,6 +98,22 @@ describe('panel layout', () => {
     await panel.close();
   });
 
+  it("a changed skill's fix is on the first screen, in its row, and its link reaches the full finding", async () => {
+    const panel = await panelOf('northlight-stale');
+    await panel.setViewportSize({ width: 400, height: 600 });
+    const top = (selector: string) => panel.evaluate(`document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect().top`);
+    const inRow = (await top('[data-skill="change-flower-delivery"] [data-fix-for="digest-mismatch"]')) as number;
+    const inOwners = (await top('.owners [data-code="digest-mismatch"]')) as number;
+    console.info(`northlight-stale at 400x600: fix in the row at ${Math.round(inRow)} px, full finding at ${Math.round(inOwners)} px`);
+    expect(inRow).toBeLessThan(600);
+    await panel.locator('[data-skill="change-flower-delivery"] [data-finding-link]').press('Enter');
+    expect(await panel.evaluate(`document.activeElement.closest('.owners') !== null && document.activeElement.dataset.code`)).toBe(
+      'digest-mismatch',
+    );
+    expect(await top('.owners [data-code="digest-mismatch"]')).toBeLessThan(600);
+    await panel.close();
+  });
+
   it('"Check again" keeps the focus on itself and what was open stays open', async () => {
     const panel = await panelOf('northlight-stale');
     const row = panel.locator('[data-skill="change-flower-delivery"]');

@@ -24,6 +24,12 @@ export interface TrustOnScreen {
   /** The chain section's rendered text: empty while the fold is closed. */
   chainText: string;
   links: { kind: string | null; status: string | null }[];
+  headline: string;
+  offer: string;
+  /** Each verified skill's title over its machine name. */
+  titles: [string, string][];
+  /** The sign-in fold: open, above the skills heading, and the fixes shown in it. */
+  signIn: { open: boolean; beforeSkills: boolean; fixes: string[]; link: string | null };
 }
 
 const READ_TRUST = `(() => {
@@ -40,6 +46,20 @@ const READ_TRUST = `(() => {
       kind: el.getAttribute('data-trust-link'),
       status: el.getAttribute('data-status'),
     })),
+    headline: text(document.querySelector('.verdict')),
+    offer: text(document.querySelector('[data-offer]')),
+    titles: Array.from(document.querySelectorAll('[data-skill-title]')).map((el) => [el.firstChild ? el.firstChild.textContent : '', text(el.querySelector('.machine-name'))]),
+    signIn: (() => {
+      const fold = document.querySelector('[data-fold-name="sign-in"]');
+      const skills = document.getElementById('skills-heading');
+      const link = fold ? fold.querySelector('[data-finding-link]') : null;
+      return {
+        open: Boolean(fold && fold.open),
+        beforeSkills: Boolean(fold && skills && fold.compareDocumentPosition(skills) & Node.DOCUMENT_POSITION_FOLLOWING),
+        fixes: fold ? Array.from(fold.querySelectorAll('[data-fix-for] .hint')).map(text) : [],
+        link: link ? link.getAttribute('data-finding-link') : null,
+      };
+    })(),
   };
 })()`;
 
@@ -93,8 +113,22 @@ export function trustSuite(launch: () => Promise<TrustSession>): void {
     ).toBe(tooltip);
     expect(closed.foldStatus).toBe('broken');
     expect(closed.foldText).toContain(message('trustBroken'));
-    expect(closed.chainText).toBe('');
-    const open = await openSignInFold(panel);
+    // Its own headline, not the one for a skill that must not be used.
+    expect(closed.headline).toBe(message('stateHeadlineSignInBroken'));
+    // In a person's words: the verified skill's own title over its machine name, the offer in a line.
+    expect(closed.titles).toEqual([['Find seeds', 'find-seeds']]);
+    expect(closed.offer.startsWith(filled('siteOfferSignIn', { ways: '' }).trim())).toBe(true);
+    // Problems first: the broken sign-in comes open above the verified skills, its fix in it,
+    // and its link focuses the same finding under "For site owners".
+    expect(closed.signIn.open).toBe(true);
+    expect(closed.signIn.beforeSkills).toBe(true);
+    expect(closed.signIn.fixes.length).toBeGreaterThan(0);
+    expect(closed.signIn.fixes[0]!.startsWith(filled('fixHint', { hint: '' }).trim())).toBe(true);
+    await panel.click(`[data-finding-link="${closed.signIn.link}"]`);
+    expect(
+      await panel.evaluate(`document.activeElement && document.activeElement.closest('.owners') ? document.activeElement.id : null`),
+    ).toBe(closed.signIn.link);
+    const open = await readTrust(panel);
     expect(open.chain).toBe('broken');
     expect(open.chainText).toContain(message('trustHeading'));
     expect(open.links).toContainEqual({ kind: 'issuer-metadata', status: 'failed' });

@@ -71,6 +71,9 @@ describe('what a check reports in detail', () => {
     expect(stale.expectedDigest).not.toBe(stale.actualDigest);
     expect(stale.actualDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(stale.frontmatter).toBeUndefined();
+    // A verified file's first heading is its human title; a changed file is never read for one (D3).
+    expect(stale.title).toBeUndefined();
+    expect(report.skills.find((s) => s.name === 'check-flower-order')?.title).toBe('Check a flower order');
     const mismatch = report.findings.find((f) => f.code === 'digest-mismatch')!;
     expect(mismatch.severity).toBe('error');
     expect(mismatch.path).toMatch(/\.digest$/);

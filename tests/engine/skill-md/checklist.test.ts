@@ -308,6 +308,7 @@ describe('SKILL.md checks beyond the checklist', () => {
     expect(checkSkillMd(Uint8Array.of(0xc3, 0x28), CTX)).toEqual({
       frontmatter: null,
       body: null,
+      title: null,
       findings: [expect.objectContaining({ code: 'skill-md-not-utf8' })],
     });
   });

@@ -46,6 +46,7 @@ export async function verifyArchive(
     skillMdDigest = formatDigest(hex);
     const md = checkSkillMd(listing.skillMd, { document, indexName: entry.name, indexDescription: entry.description });
     skill.frontmatter = md.frontmatter;
+    if (md.title !== null) skill.title = md.title;
     findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
     ctx.memory?.keepBody(hex, listing.skillMd);
     onSkillMd?.(listing.skillMd, listing.texts ?? []);

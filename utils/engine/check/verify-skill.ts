@@ -119,6 +119,7 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
   }
   const md = checkSkillMd(bytes, { document: url, indexName: entry.name, indexDescription: entry.description });
   skill.frontmatter = md.frontmatter;
+  if (md.title !== null) skill.title = md.title;
   findings.push(...md.findings.map((f) => ({ ...f, skill: skill.name })));
   return { skill, findings: [...(contentTypeFinding(skill, url) ?? []), ...findings], lens: lensScan(bytes) };
 }

@@ -119,6 +119,8 @@ export interface SkillReport {
   mismatch?: MismatchCause[];
   /** Parsed SKILL.md frontmatter of a verified skill-md (or of an archive's SKILL.md), as plain JSON values. */
   frontmatter?: Record<string, unknown> | null;
+  /** The verified SKILL.md's first `# ` heading ("Change a flower delivery"), bounded; absent without one. */
+  title?: string;
   /** What a verified archive holds (D7); absent for other entries and unverified archives. */
   archive?: ArchiveReport;
   /** What the verified skill asks of an agent (D12); absent for a skill not verified. */

@@ -3,6 +3,7 @@ import { SKILL_BODY_LINES_HINT, SKILL_BODY_TOKENS_HINT } from '../spec';
 import { SKILL_MD_CODES } from './codes';
 import { checkFields, fieldsOf } from './fields';
 import { splitSkillMd } from './frontmatter';
+import { skillMdTitle } from './title';
 import { pairsToPlain, toPlain } from './plain';
 import type { SkillMdCheck, SkillMdContext } from './types';
 import { screenYaml } from './yaml-budget';
@@ -35,7 +36,7 @@ export function checkSkillMd(bytes: Uint8Array, ctx: SkillMdContext, simple: Sim
     findings.push(...checked.findings);
   }
   if (split.body !== null) findings.push(...bodyFindings(split.body, ctx.document));
-  return { frontmatter, body: split.body, findings };
+  return { frontmatter, body: split.body, title: skillMdTitle(split.body), findings };
 }
 
 type CheckedFrontmatter = { frontmatter: Record<string, unknown> | null; findings: Finding[] };

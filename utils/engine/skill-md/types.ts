@@ -14,5 +14,7 @@ export interface SkillMdCheck {
   frontmatter: Record<string, unknown> | null;
   /** The Markdown after the frontmatter, as text only (never rendered or processed here). */
   body: string | null;
+  /** The body's first `# ` heading, bounded (title.ts); null when it has none. */
+  title: string | null;
   findings: Finding[];
 }
