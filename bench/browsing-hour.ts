@@ -9,7 +9,7 @@
 // conditionally: D5). "after" is the extension as built.
 import { clock } from './fake-browser/clock';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createNodeTransport } from '../cli/node-transport';
+import { createNodeTransport } from '../cli/http/transport';
 import { startFixtureServer } from '../tests/fixtures/server';
 import { noPoppy } from '../tests/fixtures/sites/no-poppy';
 import { northlightRoutes } from '../tests/fixtures/stores/northlight';

@@ -1,13 +1,13 @@
 // Compression bombs against the command line's transport (docs/security.md): how much memory six
 // bombs read at once cost, through undici as it decodes by default and through our transport
-// (cli/coding-guard.ts). Each figure comes from a fresh process, its peak RSS over its baseline;
+// (cli/http/coding-guard.ts). Each figure comes from a fresh process, its peak RSS over its baseline;
 // the bombs are served from another process so the server's buffers do not count.
 //   node --import tsx bench/compression-bombs.ts serve            → prints the origin
 //   node --import tsx bench/compression-bombs.ts probe <mode> <url>  → prints one JSON line
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
-import { createNodeTransport } from '../cli/node-transport';
+import { createNodeTransport } from '../cli/http/transport';
 import { fetchBounded, type Transport } from '../utils/engine/net/fetch-bounded';
 import { siteContext } from '../utils/engine/net/url-policy';
 import { DEFAULT_LIMITS, WELL_KNOWN } from '../utils/engine/spec';

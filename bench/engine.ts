@@ -1,7 +1,7 @@
 // The engine in Node against a bare baseline (docs/benchmarks.md), and its memory against the number of
 // skills (docs/benchmarks.md). The sites are served from another process on loopback.
 import { createHash } from 'node:crypto';
-import { createNodeTransport } from '../cli/node-transport';
+import { createNodeTransport } from '../cli/http/transport';
 import type { Transport } from '../utils/engine/net/fetch-types';
 import { bodyText, eachChunk } from '../tests/helpers/body-text';
 import { checkSite, type CheckDeps } from '../utils/engine/check';

@@ -1,6 +1,6 @@
 // What validators save (D5): a re-check of the 200-skill site with the bodies and ETags a
 // first check kept (every skill a 304), against the same re-check fetching every file whole.
-import { createNodeTransport } from '../cli/node-transport';
+import { createNodeTransport } from '../cli/http/transport';
 import { checkSite, inMemorySkillMemory, type SkillMemory } from '../utils/engine/check';
 import type { Transport } from '../utils/engine/net/fetch-bounded';
 import { serveMany } from './sites-process';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { createNodeTransport } from '../cli/node-transport';
+import { createNodeTransport } from '../cli/http/transport';
 import { launchChromium, type ChromiumSession } from '../tests/e2e/harness/chromium';
 import { SETTLED } from '../tests/e2e/harness/panel';
 import { checkSite } from '../utils/engine/check';

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import type { ParseArgsConfig } from 'node:util';
 import { RAISED_MAX_SKILLS } from '../utils/engine/spec';
-import { createNodeTransport, type NodeTransport } from './node-transport';
+import { createNodeTransport, type NodeTransport } from './http/transport';
 
 export const NETWORK_OPTIONS = {
   'same-origin-only': { type: 'boolean', default: false },

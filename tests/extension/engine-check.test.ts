@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The real engine over real HTTP (fixture sites on 127.0.0.1); bytes and digests in Node's realm.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../cli/node-transport';
+import { createNodeTransport } from '../../cli/http/transport';
 import { createScheduler } from '../../utils/extension/check-scheduler';
 import { engineCheck } from '../../utils/extension/engine-check';
 import * as storage from '../../utils/extension/platform/storage';

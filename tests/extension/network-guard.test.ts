@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNodeTransport } from '../../cli/node-transport';
+import { createNodeTransport } from '../../cli/http/transport';
 import { createFailureLog } from '../../utils/extension/failure-log';
 import { createModeLock } from '../../utils/extension/guard-lock';
 import { fetchBounded, type FetchResult, type Transport } from '../../utils/engine/net/fetch-bounded';

@@ -3,7 +3,7 @@
 // skill-md checker, keeps a bounded listing in the report, and keeps the SKILL.md for the preview.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { summarizeListing } from '../../../utils/engine/archive/summary';
 import { listArchive } from '../../../utils/engine/archive';
 import { checkSite, inMemorySkillMemory } from '../../../utils/engine/check';

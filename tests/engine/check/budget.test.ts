@@ -3,7 +3,7 @@
 // shrunk through `limits` so the slow sites stay quick, and what is asserted is what happened
 // (which requests were made, what the report says), never how long it took.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { WELL_KNOWN, type Limits } from '../../../utils/engine/spec';

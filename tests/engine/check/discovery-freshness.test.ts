@@ -2,7 +2,7 @@
 // sent last time (a 304 stands in the kept document, findings unchanged), and the check says how
 // long the site's answers may be reused (serverFreshMs). Against the real fixture server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite, inMemorySkillMemory } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { WELL_KNOWN } from '../../../utils/engine/spec';

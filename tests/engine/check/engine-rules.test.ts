@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { SKILL_INDEX_SCHEMAS, WELL_KNOWN } from '../../../utils/engine/spec';

@@ -1,7 +1,7 @@
 // The engine against every fixture site, in all three flavours: a local IP origin, a
 // *.localhost name, and a public-looking https origin where the real public URL policy applies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';

@@ -5,7 +5,7 @@
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import type { MismatchCause, Report } from '../../../utils/engine/report/report';

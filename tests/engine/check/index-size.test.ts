@@ -4,7 +4,7 @@
 // it is our limit (a warning saying what was read), its whole entries still checked, and the
 // verdict never `errors` for it. Real fixture server on 127.0.0.1, the command line's transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { CLI_MAX_SKILLS } from '../../../cli/network-options';
 import { checkSite } from '../../../utils/engine/check';
 import { coverage } from '../../../utils/engine/report/coverage';

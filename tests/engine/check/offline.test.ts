@@ -3,7 +3,7 @@
 // pins covering only the fixture sites: every other name goes to the system resolver and fails
 // (`.test` names never resolve, online or not: RFC 6761).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import { OFFLINE_MIN_HOSTS } from '../../../utils/engine/check/offline';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';

@@ -3,7 +3,7 @@
 // a sign-in document or poppy.json redirects to, and says what waits; with other hosts allowed
 // (the panel open, the opt-in, the command line by default) the hops are followed and verified.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import { fetchBounded, type Transport } from '../../../utils/engine/net/fetch-bounded';
 import { siteContext } from '../../../utils/engine/net/url-policy';

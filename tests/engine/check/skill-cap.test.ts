@@ -2,7 +2,7 @@
 // (the panel's "Check the remaining N", the command line's default) checks them. Real fixture
 // server on 127.0.0.1, the command line's transport.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite, inMemorySkillMemory } from '../../../utils/engine/check';
 import { coverage } from '../../../utils/engine/report/coverage';
 import { reportState } from '../../../utils/engine/report/state';

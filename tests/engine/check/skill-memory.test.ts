@@ -2,7 +2,7 @@
 // check, or a 304 to the validators that URL sent with the body kept last time. Against the real
 // fixture server, whose static files carry ETags and answer If-None-Match with 304.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite, inMemorySkillMemory, type SkillMemory } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';

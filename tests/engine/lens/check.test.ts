@@ -2,7 +2,7 @@
 // every scope and call offered, its OpenAPI description served) draws no lens warning; a
 // verified skill of its own that asks what no skill may draws each warning, on its skill.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';

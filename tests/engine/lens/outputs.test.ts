@@ -1,7 +1,7 @@
 // D12 everywhere a report goes: the command line's text, JSON, Markdown and SARIF carry what a
 // skill asks, with passages as inert code (never a link) and hidden characters spelled out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { formatHuman } from '../../../cli/format-human';
 import { createStyle } from '../../../cli/style';
 import { checkSite } from '../../../utils/engine/check';

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import {
   browserTransport,
   capFor,

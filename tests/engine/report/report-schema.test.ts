@@ -1,7 +1,7 @@
 // The JSON report (reportToJson: `check --json`, "Copy as JSON") of every fixture site and of the
 // hostile corpus matches schemas/report.schema.json, the shape docs/report-format.md promises.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { reportToJson } from '../../../utils/engine/report/report-json';

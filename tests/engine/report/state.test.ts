@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import type { Report } from '../../../utils/engine/report/report';
 import { poppyAbsence, REPORT_STATES, reportState } from '../../../utils/engine/report/state';

@@ -3,7 +3,7 @@
 // wait for permission, private targets are blocked before any request, and a local dev site's
 // http endpoints are only "would fail in production".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../../cli/node-transport';
+import { createNodeTransport } from '../../../cli/http/transport';
 import { checkSite } from '../../../utils/engine/check';
 import type { Transport } from '../../../utils/engine/net/fetch-bounded';
 import { coverage } from '../../../utils/engine/report/coverage';

@@ -28,7 +28,7 @@ export interface BodyReader {
 
 /**
  * What the fetch module reads of an answer: a web `Response` is one (the browser's), and so is
- * the command line's lighter answer over node:http (cli/node-response.ts).
+ * the command line's lighter answer over node:http (cli/http/response.ts).
  */
 export interface TransportResponse {
   readonly status: number;

@@ -1,15 +1,15 @@
 /**
- * `fetch` as the engine calls it, on node:http / node:https (cli/node-request.ts): the ports the
+ * `fetch` as the engine calls it, on node:http / node:https (cli/http/request.ts): the ports the
  * Fetch standard blocks stay blocked (a site must not make us speak HTTP to its mail or SSH
  * server), and `redirect: 'manual'` answers a redirect as it is, which is how the command line
  * runs: the engine judges every hop. Other modes follow up to 20 hops, as fetch does; tests use
  * that to stand in for a browser.
  */
-import type { RequestStop } from '../utils/engine/net/request-stop';
-import { failed, requestOnce, type Connections } from './node-request';
-import type { NodeResponse } from './node-response';
+import type { RequestStop } from '../../utils/engine/net/request-stop';
+import { failed, requestOnce, type Connections } from './request';
+import type { NodeResponse } from './response';
 
-export type { Connections } from './node-request';
+export type { Connections } from './request';
 
 /** The Fetch standard's "bad ports" (https://fetch.spec.whatwg.org/#port-blocking). */
 const BAD_PORTS = new Set([

@@ -1,13 +1,13 @@
 import { once } from 'node:events';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeTransport } from '../../cli/node-transport';
-import { fetchBounded, type FetchResult } from '../../utils/engine/net/fetch-bounded';
-import { DEFAULT_LIMITS } from '../../utils/engine/spec';
-import { siteContext } from '../../utils/engine/net/url-policy';
-import { makeTestCert, startServer, type Handler, type TestServer } from '../fixtures/test-server';
-import { english } from '../helpers/english';
-import { bodyText } from '../helpers/body-text';
+import { createNodeTransport } from '../../../cli/http/transport';
+import { fetchBounded, type FetchResult } from '../../../utils/engine/net/fetch-bounded';
+import { DEFAULT_LIMITS } from '../../../utils/engine/spec';
+import { siteContext } from '../../../utils/engine/net/url-policy';
+import { makeTestCert, startServer, type Handler, type TestServer } from '../../fixtures/test-server';
+import { english } from '../../helpers/english';
+import { bodyText } from '../../helpers/body-text';
 
 const init: RequestInit = { credentials: 'omit', redirect: 'manual' };
 

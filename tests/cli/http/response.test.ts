@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { NodeBody, NodeHeaders } from '../../cli/node-response';
+import { NodeBody, NodeHeaders } from '../../../cli/http/response';
 
 /** A source that counts how many of its chunks were asked for: shows whether the body reads ahead. */
 function countedSource(chunks: string[]): { source: Readable; pulled: () => number } {

@@ -1,19 +1,19 @@
 /**
  * One HTTP(S) request on node:http / node:https, answered as the engine reads an answer
- * (cli/node-response.ts).
- * A redirect is answered as it is (cli/node-fetch.ts follows them if asked), the caller's signal ends the
+ * (cli/http/response.ts).
+ * A redirect is answered as it is (cli/http/fetch.ts follows them if asked), the caller's signal ends the
  * request at any point, body included, and the body is pulled: nothing is read or decoded ahead
  * of the engine, which stops at its cap. Failures reject like `fetch` does: a TypeError whose
- * `cause` is the socket's, TLS's or our own error (cli/node-transport.ts names the cause).
+ * `cause` is the socket's, TLS's or our own error (cli/http/transport.ts names the cause).
  */
 import { request as httpRequest, type Agent as HttpAgent, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import type { SecureContext } from 'node:tls';
-import type { RequestStop } from '../utils/engine/net/request-stop';
+import type { RequestStop } from '../../utils/engine/net/request-stop';
 import { ACCEPT_ENCODING, codingsOf, decoderFor, judgeCodings } from './coding-guard';
-import { NodeBody, NodeHeaders, NodeResponse } from './node-response';
+import { NodeBody, NodeHeaders, NodeResponse } from './response';
 
 export interface Connections {
   http: HttpAgent;

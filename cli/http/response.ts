@@ -7,7 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { NetworkError, type BodyReader, type NetworkCause, type TransportResponse } from '../utils/engine/net/fetch-types';
+import { NetworkError, type BodyReader, type NetworkCause, type TransportResponse } from '../../utils/engine/net/fetch-types';
 
 /** The answer's header fields, as node:http parsed them (names in lower case; a repeated
  *  field is kept as Node keeps it: joined, or its first value for fields that must be single). */

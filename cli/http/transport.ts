@@ -1,5 +1,5 @@
 /**
- * The command line's transport: node:http and node:https (cli/node-fetch.ts), answering each
+ * The command line's transport: node:http and node:https (cli/http/fetch.ts), answering each
  * redirect as it is, so every hop goes through the URL policy, with a DNS lookup that can pin
  * host names to addresses, like `curl --resolve`, and refuse names that resolve to private
  * addresses. Pins let tests and owners point public-looking names at a local server while the
@@ -11,12 +11,12 @@ import { isIP } from 'node:net';
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
-import { NetworkError, type NetworkCause, type Transport } from '../utils/engine/net/fetch-types';
-import { honoursStop, stopOnSignal, type RequestStop } from '../utils/engine/net/request-stop';
-import { nonPublicAddress } from '../utils/engine/net/url-policy';
-import { english } from './english';
-import { nodeFetch, type Connections } from './node-fetch';
-import type { NodeResponse } from './node-response';
+import { NetworkError, type NetworkCause, type Transport } from '../../utils/engine/net/fetch-types';
+import { honoursStop, stopOnSignal, type RequestStop } from '../../utils/engine/net/request-stop';
+import { nonPublicAddress } from '../../utils/engine/net/url-policy';
+import { english } from '../english';
+import { nodeFetch, type Connections } from './fetch';
+import type { NodeResponse } from './response';
 
 export interface NodeTransportOptions {
   /** host → IP, like curl --resolve: lets tests give public-looking names (shop.poppy.test) to
