@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { DroppedFile } from '../utils/engine/net/dropped-files';
+import type { DroppedFile } from '../utils/engine/net/dropped/site-paths';
 import type { Words } from '../utils/engine/report/words';
 import { POPPY, SKILL_INDEX } from '../utils/engine/spec';
 import { useSay, useT } from './i18n';
@@ -37,7 +37,7 @@ function isIndexJson(text: string): boolean {
 
 /**
  * Text pasted in the zone, named by what it looks like: frontmatter is a SKILL.md (its
- * frontmatter name tells several apart, utils/engine/net/dropped-names.ts), the index is JSON with
+ * frontmatter name tells several apart, utils/engine/net/dropped/loose-skill-names.ts), the index is JSON with
  * `skills` at its top, anything else poppy.json (which may hold `skills` inside `skill_index`).
  */
 function pastedFile(text: string): DroppedFile {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ReportPage, type ReportPageView, type SiteRawDocuments } from '../../components/ReportPage';
-import type { DroppedFile } from '../../utils/engine/net/dropped-files';
+import type { DroppedFile } from '../../utils/engine/net/dropped/site-paths';
 import type { Words } from '../../utils/engine/report/words';
 import { checkDroppedFiles, droppedSkillText } from '../../utils/extension/check-files';
 import { t } from '../../utils/extension/platform/i18n';

@@ -4,7 +4,7 @@ import { ReportPage, type ReportPageView } from '../../components/ReportPage';
 import { typedSiteOrigin } from '../../utils/engine/net/typed-site';
 import type { Words } from '../../utils/engine/report/words';
 import type { PanelActions } from '../../utils/extension/panel-types';
-import type { DroppedFile } from '../../utils/engine/net/dropped-files';
+import type { DroppedFile } from '../../utils/engine/net/dropped/site-paths';
 import { checkDroppedFiles } from '../../utils/extension/check-files';
 import { NOW } from './harness';
 import { translate } from './locale';

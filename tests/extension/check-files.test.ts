@@ -1,7 +1,7 @@
 // Files dropped on the full-page report, checked with no network: the same statuses as the
 // served store, whatever folder layout they come in, and the byte caps hold for them too.
 import { describe, expect, it } from 'vitest';
-import type { DroppedFile } from '../../utils/engine/net/dropped-files';
+import type { DroppedFile } from '../../utils/engine/net/dropped/site-paths';
 import { DEFAULT_LIMITS, DROPPED_FILES_MAX } from '../../utils/engine/spec';
 import { checkDroppedFiles, droppedSkillText, LEFT_OUT_SHOWN } from '../../utils/extension/check-files';
 import { filesOrigin, siteFileMap } from '../fixtures/site-files';

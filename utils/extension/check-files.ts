@@ -1,12 +1,12 @@
 /**
  * Files dropped on the full-page report, checked as the site they will be once published: the
- * same engine over the in-memory site-files transport (utils/engine/net/dropped-files.ts), no
+ * same engine over the in-memory site-files transport (utils/engine/net/dropped/site-paths.ts), no
  * network at all (other hosts are not contacted, the sign-in chain is left to the deployed
  * site, as for the command line's `check <dir>`). Runs in the page: nothing leaves it.
  */
 import { checkSite, type CheckResult } from '../engine/check';
-import { droppedSiteFiles, fileForSitePath, readDroppedText, takeDroppedFiles, type DroppedFile } from '../engine/net/dropped-files';
-import { nameDroppedFiles } from '../engine/net/dropped-names';
+import { droppedSiteFiles, fileForSitePath, readDroppedText, takeDroppedFiles, type DroppedFile } from '../engine/net/dropped/site-paths';
+import { nameDroppedFiles } from '../engine/net/dropped/loose-skill-names';
 import { siteFilesTransport, sitePathOf } from '../engine/net/site-files';
 import type { SkillReport } from '../engine/report/report';
 import { skillMdBody } from '../engine/skill-md';

@@ -1,19 +1,19 @@
 /**
  * Files a site owner dropped (or picked) to check before publishing, as the site's files
- * (site-files.ts). Dropped files carry a name, and for a picked folder a relative path, but no
+ * (../site-files.ts). Dropped files carry a name, and for a picked folder a relative path, but no
  * place on the site: a file serves a site path when its path is that path's tail, from whole
  * segments (`poppy.json` serves `.well-known/poppy.json`, `find-flowers/SKILL.md` serves
  * `.well-known/agent-skills/find-flowers/SKILL.md`); the longest tail wins, and a tie between two
- * files serves neither. Loose SKILL.md files are told apart by name (dropped-names.ts): each
+ * files serves neither. Loose SKILL.md files are told apart by name (loose-skill-names.ts): each
  * answers for its aliases too. Platform-free: the page hands in `File`s, tests hand in bytes.
  */
-import { DROPPED_FILES_MAX } from '../spec';
-import type { SiteFile, SiteFiles } from './site-files';
+import { DROPPED_FILES_MAX } from '../../spec';
+import type { SiteFile, SiteFiles } from '../site-files';
 
 /** One dropped file: its path as the browser gave it (`webkitRelativePath` or the name). */
 export interface DroppedFile {
   path: string;
-  /** Other site-path tails it answers for (a loose SKILL.md's `<name>/SKILL.md`, dropped-names.ts). */
+  /** Other site-path tails it answers for (a loose SKILL.md's `<name>/SKILL.md`, loose-skill-names.ts). */
   aliases?: readonly string[];
   size: number;
   /** A fresh stream of its bytes each call (`File.stream()`); the engine's caps stop reading. */

@@ -5,14 +5,14 @@
  * stands for: `<name>/SKILL.md` (the index's usual layout) and the URL the dropped index gives
  * the entry of that name. Files in folders keep their paths: a folder names its skill.
  */
-import type { DroppedFile } from './dropped-files';
-import { readDroppedText } from './dropped-files';
-import { sitePathOf } from './site-files';
-import { checkSkillMd } from '../skill-md';
-import { isSkillName } from '../skill-md/name-rule';
-import { parseSkillIndex } from '../skill-index/parse';
-import { DEFAULT_LIMITS, FRONTMATTER_LIMITS, POPPY, SKILL_ENTRY, WELL_KNOWN } from '../spec';
-import { fileForSitePath } from './dropped-files';
+import type { DroppedFile } from './site-paths';
+import { readDroppedText } from './site-paths';
+import { sitePathOf } from '../site-files';
+import { checkSkillMd } from '../../skill-md';
+import { isSkillName } from '../../skill-md/name-rule';
+import { parseSkillIndex } from '../../skill-index/parse';
+import { DEFAULT_LIMITS, FRONTMATTER_LIMITS, POPPY, SKILL_ENTRY, WELL_KNOWN } from '../../spec';
+import { fileForSitePath } from './site-paths';
 
 /** The skill file's own name in the index's layout (`<name>/SKILL.md`). */
 export const SKILL_FILE = 'SKILL.md';

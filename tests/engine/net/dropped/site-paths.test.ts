@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { droppedSiteFiles, fileForSitePath, readDroppedText, type DroppedFile } from '../../../utils/engine/net/dropped-files';
-import { frontmatterName, nameDroppedFiles } from '../../../utils/engine/net/dropped-names';
-import { bodyText } from '../../helpers/body-text';
+import { droppedSiteFiles, fileForSitePath, readDroppedText, type DroppedFile } from '../../../../utils/engine/net/dropped/site-paths';
+import { frontmatterName, nameDroppedFiles } from '../../../../utils/engine/net/dropped/loose-skill-names';
+import { bodyText } from '../../../helpers/body-text';
 
 const at = (...paths: string[]) => paths.map((path) => ({ path }));
 const found = (files: { path: string }[], sitePath: string) => fileForSitePath(files, sitePath)?.path ?? null;
