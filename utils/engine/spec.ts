@@ -165,6 +165,11 @@ export const SKILL_BODY_LINES_HINT = 500;
 /** The specification's recommended body size in tokens (estimated at four characters a token). */
 export const SKILL_BODY_TOKENS_HINT = 5000;
 
+/** Changes since the last check (D13): the line diff's table of an old and a new SKILL.md stays
+ *  under this many cells (a few milliseconds), and shows at most this many lines. */
+export const LINE_DIFF_CELLS_MAX = 1_000_000;
+export const LINE_DIFF_LINES_SHOWN = 400;
+
 /** Media-type essences (lower case, no parameters) each document should be served with. */
 export const MEDIA_TYPES = {
   json: ['application/json'],

@@ -10,6 +10,7 @@ import { JSON_DOCUMENT_CODES } from '../../../utils/engine/check/json-document';
 import { POPPY_CODES } from '../../../utils/engine/poppy';
 import { keyPart, type FindingSpec } from '../../../utils/engine/report/findings';
 import '../../../utils/engine/net/typed-site';
+import '../../../utils/engine/changes';
 import '../../../utils/engine/report/report-markdown';
 // The panel's and the badge's counted sentences are declared the same way: checked the same way.
 import '../../../utils/extension/state-look';
