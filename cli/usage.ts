@@ -25,9 +25,13 @@ A URL without a scheme is checked over http when it names this computer
   --resolve <h>:<ip>   connect to <ip> for host <h>, like curl --resolve;
                        *.<domain> pins every name under it (repeatable)
   --cacert <file>      also trust this CA certificate (PEM)
+  --baseline <file>    compare with an earlier --json report: what changed
+                       (skills, issuer, scopes, excluded tasks, APIs)
+  --fail-on-change     with --baseline: exit 1 when anything changed
 
-Exit codes: 0 no errors (with --strict: no warnings), 1 errors found,
-2 could not run (bad arguments, or nothing answered at the address).`;
+Exit codes: 0 no errors (with --strict: no warnings), 1 errors found (or,
+with --fail-on-change, a change), 2 could not run (bad arguments, an
+unreadable baseline, or nothing answered at the address).`;
 
 export const INDEX_HELP = `Usage: poppy-inspector index <directory> [--write] [--init] [--origin <url>]
 

@@ -169,6 +169,8 @@ export const SKILL_BODY_TOKENS_HINT = 5000;
  *  under this many cells (a few milliseconds), and shows at most this many lines. */
 export const LINE_DIFF_CELLS_MAX = 1_000_000;
 export const LINE_DIFF_LINES_SHOWN = 400;
+/** The command line's `--baseline` file: an earlier JSON report or survey results, read whole. */
+export const BASELINE_BYTES_MAX = 64 * 1024 * 1024;
 
 /** Media-type essences (lower case, no parameters) each document should be served with. */
 export const MEDIA_TYPES = {

@@ -21,6 +21,7 @@ const SAID = {
 
 /** The heading over a list of changes: the earlier check's date, as the reader's language writes it. */
 export const CHANGED_SINCE = sentence('changedSince', ['date']);
+export const NOTHING_CHANGED = sentence('changedNothing', []);
 /** The command line's heading, comparing with a report file rather than a remembered check. */
 export const CHANGED_SINCE_BASELINE = sentence('changedSinceBaseline', ['date']);
 
