@@ -9,6 +9,7 @@ import { appendTo, countSites, linesOf, sinkTo, sitesOf, type LineSink } from '.
 import { forEachPooled } from './survey/pool';
 import { surveyLine, unusableLine, type SurveyLine } from './survey/result';
 import { SurveySummary } from './survey/summary';
+import { addChanges, readSurveyBaseline, type SurveyBaseline } from './survey/baseline';
 import { safeJson } from './style';
 import { SURVEY_HELP } from './usage';
 
@@ -19,6 +20,7 @@ const OPTIONS = {
   full: { type: 'boolean', default: false },
   output: { type: 'string' },
   resume: { type: 'string' },
+  baseline: { type: 'string' },
   summarize: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
@@ -51,6 +53,16 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
   if (!network.ok) return usageError(io, network.message, SURVEY_HELP);
   const source = positionals[0]!;
 
+  let baseline: SurveyBaseline | null = null;
+  if (values.baseline !== undefined) {
+    const read = await readSurveyBaseline(values.baseline);
+    if (!read.ok) {
+      io.stderr.write(`poppy-inspector: ${read.message}\n`);
+      return 2;
+    }
+    baseline = read.value;
+  }
+
   const summary = new SurveySummary();
   const done = new Set<string>();
   if (values.resume !== undefined) {
@@ -80,6 +92,7 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
   })();
   await forEachPooled(pending, concurrency, async (site) => {
     const line = await surveySite(site, network.settings, { deadlineMs: deadlineS * 1000, full: values.full });
+    if (baseline) addChanges(line, baseline);
     summary.add(line);
     await sink.write(safeJson(line, 0));
     progress.checked(summary);

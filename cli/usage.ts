@@ -64,6 +64,8 @@ part anywhere, then cat the parts together and --summarize them.
   --full               each line carries the whole report
   --output <file>      append the JSON lines to <file> instead of stdout
   --resume <file>      skip sites already in <file> (an earlier run's output)
+  --baseline <file>    an earlier run's output: each line gets what changed
+                       since (changes)
   --summarize          read JSON-line results and print only the summary
   --same-origin-only, --max-skills <n>, --resolve <h>:<ip>, --cacert <file>
                        as for check
