@@ -171,6 +171,11 @@ export const LINE_DIFF_CELLS_MAX = 1_000_000;
 export const LINE_DIFF_LINES_SHOWN = 400;
 /** The command line's `--baseline` file: an earlier JSON report or survey results, read whole. */
 export const BASELINE_BYTES_MAX = 64 * 1024 * 1024;
+/** The extension's memory of what sites published (D13), in characters of JSON in storage.local
+ *  (beside the skill bodies' 5 MB of its 10 MB): oldest site out past the budget; one site's
+ *  fingerprint past the entry cap (a thousand skills) is not kept. */
+export const SITE_MEMORY_CHARS_MAX = 2_000_000;
+export const SITE_MEMORY_ENTRY_MAX = 250_000;
 
 /** Media-type essences (lower case, no parameters) each document should be served with. */
 export const MEDIA_TYPES = {
