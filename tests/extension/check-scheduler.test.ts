@@ -93,6 +93,31 @@ describe('automatic checks on page visits', () => {
     expect(await storage.getMarker(A)).toBeNull();
   });
 
+  it('stores what changed since the last check with the result, and nothing on a first visit (D13)', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await scheduler.pageVisited(t, A);
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    expect((await storage.getResult(A))?.changes).toBeUndefined();
+    await scheduler.recheck(t, A);
+    await pending[1]!.finish(3);
+    await scheduler.idle();
+    expect((await storage.getResult(A))?.changes?.list).toEqual([
+      {
+        kind: 'skill-added',
+        skill: 's2',
+        after: { digest: `sha256:${'a'.repeat(64)}`, url: 'https://skills.example/s2/SKILL.md', status: 'verified' },
+      },
+    ]);
+    await storage.forgetSite(A);
+    await scheduler.recheck(t, A);
+    await pending[2]!.finish(1);
+    await scheduler.idle();
+    // Forgotten: the next check is a first visit again.
+    expect((await storage.getResult(A))?.changes).toBeUndefined();
+  });
+
   it('runs one check per origin however many tabs visit it meanwhile', async () => {
     const { scheduler, runCheck, pending, tab, badge } = await setup();
     const [t1, t2] = [await tab(`${A}/1`), await tab(`${A}/2`)];

@@ -7,6 +7,8 @@ import type { BadgeState } from './badge';
 import { coalescedWrites } from './coalesced-writes';
 import type { CheckProgress, CheckResult } from '../engine/check';
 import type { Report } from '../engine/report/report';
+import { changesBetween, fingerprint } from '../engine/changes';
+import { reportState } from '../engine/report/state';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../engine/spec';
 import type * as Storage from './platform/storage';
 import type { CheckMarker, StoredResult } from './platform/storage';
@@ -47,6 +49,7 @@ export type SchedulerStore = Pick<
   | 'getSkillCap'
   | 'setSkillCap'
   | 'setRawDocuments'
+  | 'rememberSite'
 >;
 
 export interface SchedulerDeps {
@@ -131,6 +134,19 @@ export function createScheduler(deps: SchedulerDeps) {
     if (moved.length > 0) await store.forgetTabs(moved, origin);
   }
 
+  /**
+   * What the site publishes differently from its last check, remembering this one (D13). A first
+   * visit says nothing; a check that could not read the site neither compares nor overwrites.
+   */
+  async function changesSinceLast(origin: string, report: Report): Promise<StoredResult['changes'] | null> {
+    if (reportState(report) === 'unreadable') return null;
+    const print = fingerprint(report);
+    // Never at the result's cost: a storage failure only loses the comparison.
+    const earlier = await store.rememberSite(origin, print, report.checkedAt).catch(() => null);
+    const list = earlier ? changesBetween(earlier, print) : [];
+    return list.length > 0 ? { since: earlier!.checkedAt, list } : null;
+  }
+
   /** Runs one check to the end; never rejects, so callers may fire and forget. */
   async function run(origin: string, request: CheckRequest, attempts: number, started: () => void): Promise<void> {
     const { allHosts, revalidate, maxSkills } = request;
@@ -165,8 +181,9 @@ export function createScheduler(deps: SchedulerDeps) {
       const documents = request.allHosts ? (result.rawDocuments ?? []) : [];
       // Never at the result's cost: a quota error here leaves the report without its texts.
       await store.setRawDocuments(origin, documents.length > 0 ? { checkedAt: report.checkedAt, documents } : null).catch(() => undefined);
+      const changes = await changesSinceLast(origin, report);
       await Promise.all([
-        store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts }),
+        store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts, ...(changes ? { changes } : {}) }),
         store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt),
       ]);
       shown = report;

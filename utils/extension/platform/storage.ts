@@ -29,6 +29,8 @@ import {
   type StoredOptions,
   type StoredQuietSites,
 } from '../storage-migrations';
+import type { Change, EarlierFingerprint, SiteFingerprint } from '../../engine/changes';
+import { forgetSite as forgotten, readSiteMemory, recallSite, rememberSite as remembered } from '../site-memory';
 
 /** One origin's last finished check. */
 export interface StoredResult {
@@ -38,6 +40,8 @@ export interface StoredResult {
   checkedAt: number;
   /** Whether skill files on other hosts were allowed (panel open, or the user's opt-in). */
   allHosts: boolean;
+  /** What the site publishes differently from the check before (D13); absent on a first visit or when nothing changed. */
+  changes?: { since: string; list: Change[] };
 }
 
 /** Written when a check starts, removed when it ends: present with no live job = it died. */
@@ -64,7 +68,7 @@ export interface StoredRawDocuments {
   documents: RawText[];
 }
 
-/** Every key this module writes, in one place: seven fixed keys and four prefixes. */
+/** Every key this module writes, in one place: eight fixed keys and four prefixes. */
 export const STORAGE_KEYS = {
   /** session: tab id → origin it shows. */
   tabs: 'tabs',
@@ -84,6 +88,8 @@ export const STORAGE_KEYS = {
   revisits: 'revisits',
   /** local: origins whose skill cap the user raised (versioned, bounded). */
   skillCaps: 'skill-caps',
+  /** local: what each site published at its last check (D13; versioned, bounded). */
+  siteMemory: 'site-memory',
   /** local: the skill-body cache's index (versioned), and `skill:<hex>` each body in base64. */
   bodyIndex: 'skill-bodies',
   bodyPrefix: 'skill:',
@@ -385,6 +391,25 @@ export function setSkillCap(origin: string, maxSkills: number): Promise<void> {
     kept.push([origin, maxSkills]);
     const stored: StoredSkillCaps = { version: SKILL_CAPS_VERSION, origins: kept.slice(-SKILL_CAPS_MAX) };
     await local().set({ [SKILL_CAPS_KEY]: stored });
+  });
+}
+
+// -- what sites published (D13) ---------------------------------------------------------------
+
+/** Remembers what `origin` publishes now, and answers what it published at the check before. */
+export function rememberSite(origin: string, print: SiteFingerprint, checkedAt: string): Promise<EarlierFingerprint | null> {
+  return serialised(STORAGE_KEYS.siteMemory, async () => {
+    const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
+    await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, print, checkedAt) });
+    return recallSite(memory, origin);
+  });
+}
+
+/** "Forget this site": what it published is no longer remembered. */
+export function forgetSite(origin: string): Promise<void> {
+  return serialised(STORAGE_KEYS.siteMemory, async () => {
+    const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
+    await local().set({ [STORAGE_KEYS.siteMemory]: forgotten(memory, origin) });
   });
 }
 
