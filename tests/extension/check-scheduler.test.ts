@@ -6,7 +6,7 @@ import type { CheckResult } from '../../utils/engine/check';
 import type { Report } from '../../utils/engine/report/report';
 import * as storage from '../../utils/extension/platform/storage';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../utils/engine/spec';
-import { echoTranslate as echo, report, skill, verifiedResult as resultFor } from './helpers';
+import { echoTranslate as echo, report, skill, verifiedResult as resultFor, verifiedResult } from './helpers';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
@@ -116,6 +116,26 @@ describe('automatic checks on page visits', () => {
     await scheduler.idle();
     // Forgotten: the next check is a first visit again.
     expect((await storage.getResult(A))?.changes).toBeUndefined();
+  });
+
+  it('remembers nothing from a site shown in a private window', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    const privateScheduler = createScheduler({
+      store: storage,
+      runCheck: vi.fn<RunCheck>(async (origin) => (pending.length === 0 ? verifiedResult(origin, 2) : verifiedResult(origin, 3))),
+      showBadge: async () => undefined,
+      now: () => NOW,
+      isPrivateTab: async (id) => id === t,
+    });
+    await privateScheduler.recheck(t, A);
+    await privateScheduler.idle();
+    expect(await storage.getResult(A)).not.toBeNull();
+    expect(await fakeBrowser.storage.local.get('site-memory')).toEqual({});
+    await scheduler.recheck(t, A);
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    expect(await fakeBrowser.storage.local.get('site-memory')).not.toEqual({});
   });
 
   it('runs one check per origin however many tabs visit it meanwhile', async () => {

@@ -58,6 +58,8 @@ export interface SchedulerDeps {
   showBadge(tabId: number, state: BadgeState): Promise<void>;
   /** The origin a tab shows now: null when none we check, undefined when the browser won't say. */
   liveOrigin?(tabId: number): Promise<string | null | undefined>;
+  /** Whether a tab is in a private window: a site shown in one is not remembered (D13). */
+  isPrivateTab?(tabId: number): Promise<boolean>;
   now?: () => number;
   freshMs?: number;
 }
@@ -140,6 +142,9 @@ export function createScheduler(deps: SchedulerDeps) {
    */
   async function changesSinceLast(origin: string, report: Report): Promise<StoredResult['changes'] | null> {
     if (reportState(report) === 'unreadable') return null;
+    const tabs = [...(await store.tabOrigins())].filter(([, o]) => o === origin).map(([id]) => id);
+    const privately = await Promise.all(tabs.map((id) => deps.isPrivateTab?.(id) ?? false));
+    if (privately.includes(true)) return null;
     const print = fingerprint(report);
     // Never at the result's cost: a storage failure only loses the comparison.
     const earlier = await store.rememberSite(origin, print, report.checkedAt).catch(() => null);
