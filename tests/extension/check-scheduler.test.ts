@@ -118,6 +118,15 @@ describe('automatic checks on page visits', () => {
     expect((await storage.getResult(A))?.changes).toBeUndefined();
   });
 
+  it('remembers nothing when the user turned the memory off', async () => {
+    const { scheduler, pending, tab } = await setup({ rememberChanges: false });
+    await scheduler.recheck(await tab(`${A}/`), A);
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    expect(await storage.getResult(A)).not.toBeNull();
+    expect(await fakeBrowser.storage.local.get('site-memory')).toEqual({});
+  });
+
   it('remembers nothing from a site shown in a private window', async () => {
     const { scheduler, pending, tab } = await setup();
     const t = await tab(`${A}/`);

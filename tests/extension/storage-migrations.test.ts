@@ -20,15 +20,20 @@ const [FIND, ORDER] = [
   '26d60d275c58d3cb518f8e20396df0c662e4dbf62a231049f7d40be4b4de41b9',
   '5203ecd6cebeaca9141057eb3fb934164dace210f5b39f5dbacc3e7459ebb1f0',
 ];
-const DEFAULTS = { autoCheck: true, autoOtherHosts: false };
+const DEFAULTS = { autoCheck: true, autoOtherHosts: false, rememberChanges: true };
 const text = (bytes: Uint8Array | null) => (bytes === null ? null : new TextDecoder().decode(bytes));
 
 describe('storage.local written by 0.1.0 (version 1)', () => {
   it('keeps the options the user chose, and writes them back as version 2', async () => {
     await fakeBrowser.storage.local.set(V1);
-    expect(await storage.getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true });
+    expect(await storage.getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true, rememberChanges: true });
     await storage.setOptions({ autoCheck: true });
-    expect((await fakeBrowser.storage.local.get('options')).options).toEqual({ version: 2, autoCheck: true, autoOtherHosts: true });
+    expect((await fakeBrowser.storage.local.get('options')).options).toEqual({
+      version: 2,
+      autoCheck: true,
+      autoOtherHosts: true,
+      rememberChanges: true,
+    });
   });
 
   it('keeps the cached skill bodies, in their eviction order, and writes the index back as version 4, packed', async () => {
@@ -47,8 +52,18 @@ describe('storage.local written by 0.1.0 (version 1)', () => {
 
 describe('migrations on their own', () => {
   it('options: version 1 to the latest', () => {
-    expect(readStoredOptions(V1.options, DEFAULTS)).toEqual({ version: OPTIONS_VERSION, autoCheck: false, autoOtherHosts: true });
-    expect(readStoredOptions({ autoCheck: false }, DEFAULTS)).toEqual({ version: 2, autoCheck: false, autoOtherHosts: false });
+    expect(readStoredOptions(V1.options, DEFAULTS)).toEqual({
+      version: OPTIONS_VERSION,
+      autoCheck: false,
+      autoOtherHosts: true,
+      rememberChanges: true,
+    });
+    expect(readStoredOptions({ autoCheck: false }, DEFAULTS)).toEqual({
+      version: 2,
+      autoCheck: false,
+      autoOtherHosts: false,
+      rememberChanges: true,
+    });
   });
 
   it.each<[string, unknown]>([

@@ -141,7 +141,7 @@ export function createScheduler(deps: SchedulerDeps) {
    * visit says nothing; a check that could not read the site neither compares nor overwrites.
    */
   async function changesSinceLast(origin: string, report: Report): Promise<StoredResult['changes'] | null> {
-    if (reportState(report) === 'unreadable') return null;
+    if (reportState(report) === 'unreadable' || !(await store.getOptions()).rememberChanges) return null;
     const tabs = [...(await store.tabOrigins())].filter(([, o]) => o === origin).map(([id]) => id);
     const privately = await Promise.all(tabs.map((id) => deps.isPrivateTab?.(id) ?? false));
     if (privately.includes(true)) return null;

@@ -59,7 +59,7 @@ export interface CheckMarker {
 
 /** The user's two switches (D5, D9); stored with a schema version (utils/extension/storage-migrations/). */
 export type { Options };
-const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
+const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false, rememberChanges: true });
 
 /** The raw documents kept for a few origins the user asked about (full-page report), by origin. */
 export interface StoredRawDocuments {
@@ -305,8 +305,8 @@ export function watchOrigin(origin: string, onChange: () => void): () => void {
  * boolean or its default.
  */
 export async function getOptions(): Promise<Options> {
-  const { autoCheck, autoOtherHosts } = readStoredOptions(await read<unknown>(local(), OPTIONS_KEY), DEFAULT_OPTIONS);
-  return { autoCheck, autoOtherHosts };
+  const { autoCheck, autoOtherHosts, rememberChanges } = readStoredOptions(await read<unknown>(local(), OPTIONS_KEY), DEFAULT_OPTIONS);
+  return { autoCheck, autoOtherHosts, rememberChanges };
 }
 
 export function setOptions(change: Partial<Options>): Promise<void> {
@@ -316,6 +316,7 @@ export function setOptions(change: Partial<Options>): Promise<void> {
       version: OPTIONS_VERSION,
       autoCheck: change.autoCheck ?? current.autoCheck,
       autoOtherHosts: change.autoOtherHosts ?? current.autoOtherHosts,
+      rememberChanges: change.rememberChanges ?? current.rememberChanges,
     };
     await local().set({ [OPTIONS_KEY]: next });
   });

@@ -6,5 +6,10 @@ export const isOptionsV1 = (value: unknown): value is Record<string, unknown> =>
 /** Version 2 adds the version; each field keeps its value when it is a boolean, else its default. */
 export function optionsV1ToV2(v1: Record<string, unknown>, defaults: Omit<StoredOptions, 'version'>): StoredOptions {
   const field = (key: keyof typeof defaults) => (typeof v1[key] === 'boolean' ? (v1[key] as boolean) : defaults[key]);
-  return { version: OPTIONS_VERSION, autoCheck: field('autoCheck'), autoOtherHosts: field('autoOtherHosts') };
+  return {
+    version: OPTIONS_VERSION,
+    autoCheck: field('autoCheck'),
+    autoOtherHosts: field('autoOtherHosts'),
+    rememberChanges: field('rememberChanges'),
+  };
 }
