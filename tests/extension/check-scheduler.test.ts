@@ -110,9 +110,14 @@ describe('automatic checks on page visits', () => {
         after: { digest: `sha256:${'a'.repeat(64)}`, url: 'https://skills.example/s2/SKILL.md', status: 'verified' },
       },
     ]);
+    // The panel's own check right after finds nothing new: what the visit's check found stays.
+    await scheduler.recheck(t, A);
+    await pending[2]!.finish(3);
+    await scheduler.idle();
+    expect((await storage.getResult(A))?.changes?.list.map((c) => c.kind)).toEqual(['skill-added']);
     await storage.forgetSite(A);
     await scheduler.recheck(t, A);
-    await pending[2]!.finish(1);
+    await pending[3]!.finish(1);
     await scheduler.idle();
     // Forgotten: the next check is a first visit again.
     expect((await storage.getResult(A))?.changes).toBeUndefined();

@@ -146,10 +146,15 @@ export function createScheduler(deps: SchedulerDeps) {
     const privately = await Promise.all(tabs.map((id) => deps.isPrivateTab?.(id) ?? false));
     if (privately.includes(true)) return null;
     const print = fingerprint(report);
+    // Changes found earlier stay until newer ones: the check the panel starts as it opens
+    // finds nothing new, and must not hide what the visit's check found.
+    const compare = (earlier: Parameters<Parameters<SchedulerStore['rememberSite']>[3]>[0]) => {
+      if (earlier === null) return null;
+      const list = changesBetween(earlier, print);
+      return list.length > 0 ? { since: earlier.checkedAt, list } : (earlier.changes ?? null);
+    };
     // Never at the result's cost: a storage failure only loses the comparison.
-    const earlier = await store.rememberSite(origin, print, report.checkedAt).catch(() => null);
-    const list = earlier ? changesBetween(earlier, print) : [];
-    return list.length > 0 ? { since: earlier!.checkedAt, list } : null;
+    return store.rememberSite(origin, print, report.checkedAt, compare).catch(() => null);
   }
 
   /** Runs one check to the end; never rejects, so callers may fire and forget. */

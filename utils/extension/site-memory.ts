@@ -3,14 +3,18 @@
  * storage.local (platform/storage.ts), the sites oldest first, each with its size so the budget
  * is kept without measuring everything again. Pure: the storage adapter reads and writes it.
  */
-import type { EarlierFingerprint, SiteFingerprint } from '../engine/changes';
+import type { Change, EarlierFingerprint, SiteFingerprint } from '../engine/changes';
 import { SITE_MEMORY_CHARS_MAX, SITE_MEMORY_ENTRY_MAX } from '../engine/spec';
 
 /** The stored shape's version; a new shape gets a migration step (storage-migrations/). */
 export const SITE_MEMORY_VERSION = 1;
 
+/** What a site published and when; and the changes its last check found, shown until newer ones
+ *  (a later check that finds nothing new, such as the panel's own, must not hide them). */
+export type MemoryEntry = EarlierFingerprint & { changes?: { since: string; list: Change[] } };
+
 /** [origin, what it published and when, characters of that entry as JSON]. */
-export type MemoryRow = [origin: string, entry: EarlierFingerprint, chars: number];
+export type MemoryRow = [origin: string, entry: MemoryEntry, chars: number];
 
 export interface StoredSiteMemory {
   version: typeof SITE_MEMORY_VERSION;
@@ -32,7 +36,7 @@ export function readSiteMemory(value: unknown): StoredSiteMemory {
   return { version: SITE_MEMORY_VERSION, sites };
 }
 
-export function recallSite(memory: StoredSiteMemory, origin: string): EarlierFingerprint | null {
+export function recallSite(memory: StoredSiteMemory, origin: string): MemoryEntry | null {
   return memory.sites.find(([o]) => o === origin)?.[1] ?? null;
 }
 
@@ -47,8 +51,9 @@ export function rememberSite(
   fingerprint: SiteFingerprint,
   checkedAt: string,
   budget = SITE_MEMORY_CHARS_MAX,
+  changes?: MemoryEntry['changes'],
 ): StoredSiteMemory {
-  const entry: EarlierFingerprint = { ...fingerprint, checkedAt };
+  const entry: MemoryEntry = changes ? { ...fingerprint, checkedAt, changes } : { ...fingerprint, checkedAt };
   const chars = JSON.stringify(entry).length;
   const sites = memory.sites.filter(([o]) => o !== origin);
   // Too large to keep: the site is forgotten rather than pushing every other site out.

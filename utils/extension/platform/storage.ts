@@ -29,8 +29,8 @@ import {
   type StoredOptions,
   type StoredQuietSites,
 } from '../storage-migrations';
-import type { Change, EarlierFingerprint, SiteFingerprint } from '../../engine/changes';
-import { forgetSite as forgotten, readSiteMemory, recallSite, rememberSite as remembered } from '../site-memory';
+import type { Change, SiteFingerprint } from '../../engine/changes';
+import { forgetSite as forgotten, readSiteMemory, recallSite, rememberSite as remembered, type MemoryEntry } from '../site-memory';
 
 /** One origin's last finished check. */
 export interface StoredResult {
@@ -397,12 +397,21 @@ export function setSkillCap(origin: string, maxSkills: number): Promise<void> {
 
 // -- what sites published (D13) ---------------------------------------------------------------
 
-/** Remembers what `origin` publishes now, and answers what it published at the check before. */
-export function rememberSite(origin: string, print: SiteFingerprint, checkedAt: string): Promise<EarlierFingerprint | null> {
+/**
+ * Remembers what `origin` publishes now with the changes `compare` finds since the check before
+ * (null on a first visit), and answers them. Read, compare and write are one step per origin.
+ */
+export function rememberSite(
+  origin: string,
+  print: SiteFingerprint,
+  checkedAt: string,
+  compare: (earlier: MemoryEntry | null) => MemoryEntry['changes'] | null,
+): Promise<MemoryEntry['changes'] | null> {
   return serialised(STORAGE_KEYS.siteMemory, async () => {
     const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
-    await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, print, checkedAt) });
-    return recallSite(memory, origin);
+    const changes = compare(recallSite(memory, origin));
+    await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, print, checkedAt, undefined, changes ?? undefined) });
+    return changes;
   });
 }
 
