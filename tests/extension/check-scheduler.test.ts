@@ -94,12 +94,13 @@ describe('automatic checks on page visits', () => {
   });
 
   it('stores what changed since the last check with the result, and nothing on a first visit (D13)', async () => {
-    const { scheduler, pending, tab } = await setup();
+    const { scheduler, pending, tab, badge } = await setup();
     const t = await tab(`${A}/`);
     await scheduler.pageVisited(t, A);
     await pending[0]!.finish(2);
     await scheduler.idle();
     expect((await storage.getResult(A))?.changes).toBeUndefined();
+    expect(await badge(t)).toBe('2✓');
     await scheduler.recheck(t, A);
     await pending[1]!.finish(3);
     await scheduler.idle();
@@ -110,6 +111,11 @@ describe('automatic checks on page visits', () => {
         after: { digest: `sha256:${'a'.repeat(64)}`, url: 'https://skills.example/s2/SKILL.md', status: 'verified' },
       },
     ]);
+    // The badge carries the change mark until the panel is opened on the site.
+    expect(await badge(t)).toBe('•3✓');
+    await scheduler.panelOpened(t, A);
+    await scheduler.idle();
+    expect(await badge(t)).toBe('3✓');
     // The panel's own check right after finds nothing new: what the visit's check found stays.
     await scheduler.recheck(t, A);
     await pending[2]!.finish(3);

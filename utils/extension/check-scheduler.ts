@@ -50,6 +50,7 @@ export type SchedulerStore = Pick<
   | 'setSkillCap'
   | 'setRawDocuments'
   | 'rememberSite'
+  | 'markChangesSeen'
 >;
 
 export interface SchedulerDeps {
@@ -113,15 +114,17 @@ export function createScheduler(deps: SchedulerDeps) {
 
   /** `stored`: the origin's stored report when the caller holds it already (just written, or
    *  just read), which spares reading and unpacking it again. */
-  async function stateOf(origin: string, stored?: Report): Promise<BadgeState> {
+  async function stateOf(origin: string, stored?: Pick<StoredResult, 'report' | 'changes'>): Promise<BadgeState> {
     if (jobs.has(origin)) return { kind: 'checking' };
-    if (stored) return { kind: 'result', report: stored };
-    const result = await store.getResult(origin);
-    return result ? { kind: 'result', report: result.report } : { kind: 'idle' };
+    const result = stored ?? (await store.getResult(origin));
+    // The change mark stays until the panel has been opened on the site (D13).
+    return result
+      ? { kind: 'result', report: result.report, changed: result.changes !== undefined && !result.changes.seen }
+      : { kind: 'idle' };
   }
 
   /** Updates every tab recorded on `origin`, and only those; forgets tabs that moved on. */
-  async function showOrigin(origin: string, stored?: Report): Promise<void> {
+  async function showOrigin(origin: string, stored?: Pick<StoredResult, 'report' | 'changes'>): Promise<void> {
     const [state, recorded] = await Promise.all([stateOf(origin, stored), store.tabOrigins()]);
     const tabs = [...recorded].filter(([, o]) => o === origin).map(([id]) => id);
     const moved: number[] = [];
@@ -164,7 +167,7 @@ export function createScheduler(deps: SchedulerDeps) {
     // Progress goes to storage: the panel shows it, and each write keeps the worker alive.
     const progress = coalescedWrites((p: CheckProgress) => store.setMarker(origin, { ...marker, ...p }), PROGRESS_SPACING_MS);
     let keep: (() => Promise<void>) | undefined;
-    let shown: Report | undefined;
+    let shown: Pick<StoredResult, 'report' | 'changes'> | undefined;
     // The marker's write, the "checking" paint (storage reads and badge calls: 20–60 ms into a
     // 200-skill check, timed in the worker) and the check, side by side: the check's first
     // request waits for neither (the marker's write was a quarter of the time from the visit's
@@ -196,7 +199,7 @@ export function createScheduler(deps: SchedulerDeps) {
         store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts, ...(changes ? { changes } : {}) }),
         store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt),
       ]);
-      shown = report;
+      shown = { report, ...(changes ? { changes } : {}) };
     } catch (error) {
       // The engine reports problems as findings; reaching here means a bug or a storage failure.
       console.error(`Poppy Inspector: check of ${origin} failed`, error);
@@ -296,7 +299,7 @@ export function createScheduler(deps: SchedulerDeps) {
       // Checked recently enough (or the site said to wait), off for every site, or for this one
       // (the panel's per-site choice): checked when the panel opens.
       if (visitMayWait(now(), freshMs, result?.checkedAt ?? null, revisit) || !options.autoCheck || quiet.has(origin))
-        return deps.showBadge(tabId, await stateOf(origin, result?.report));
+        return deps.showBadge(tabId, await stateOf(origin, result ?? undefined));
       await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false, maxSkills }).started;
     },
 
@@ -306,7 +309,7 @@ export function createScheduler(deps: SchedulerDeps) {
      * the panel does not see a final report turn back into "checking" for nothing.
      */
     async panelOpened(tabId: number, origin: string): Promise<void> {
-      await store.setTabOrigin(tabId, origin);
+      await Promise.all([store.setTabOrigin(tabId, origin), store.markChangesSeen(origin).catch(() => undefined)]);
       const job = await liveOrRestarted(origin);
       if (job) {
         if (!job.request.allHosts) void job.done.then(() => checkForPanel(origin));

@@ -11,7 +11,7 @@ export const SITE_MEMORY_VERSION = 1;
 
 /** What a site published and when; and the changes its last check found, shown until newer ones
  *  (a later check that finds nothing new, such as the panel's own, must not hide them). */
-export type MemoryEntry = EarlierFingerprint & { changes?: { since: string; list: Change[] } };
+export type MemoryEntry = EarlierFingerprint & { changes?: { since: string; list: Change[]; seen?: boolean } };
 
 /** [origin, what it published and when, characters of that entry as JSON]. */
 export type MemoryRow = [origin: string, entry: MemoryEntry, chars: number];

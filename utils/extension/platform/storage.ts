@@ -41,7 +41,7 @@ export interface StoredResult {
   /** Whether skill files on other hosts were allowed (panel open, or the user's opt-in). */
   allHosts: boolean;
   /** What the site publishes differently from the check before (D13); absent on a first visit or when nothing changed. */
-  changes?: { since: string; list: Change[] };
+  changes?: { since: string; list: Change[]; seen?: boolean };
 }
 
 /** Written when a check starts, removed when it ends: present with no live job = it died. */
@@ -413,6 +413,19 @@ export function rememberSite(
     await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, print, checkedAt, undefined, changes ?? undefined) });
     return changes;
   });
+}
+
+/** The panel was opened on `origin`: its changes are seen, and the badge's mark goes (D13). */
+export async function markChangesSeen(origin: string): Promise<void> {
+  await serialised(STORAGE_KEYS.siteMemory, async () => {
+    const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
+    const entry = recallSite(memory, origin);
+    if (!entry?.changes || entry.changes.seen) return;
+    const seen = { ...entry.changes, seen: true };
+    await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, entry, entry.checkedAt, undefined, seen) });
+  });
+  const result = await getResult(origin);
+  if (result?.changes && !result.changes.seen) await setResult(origin, { ...result, changes: { ...result.changes, seen: true } });
 }
 
 /** "Forget this site": what it published is no longer remembered. */
