@@ -129,10 +129,17 @@ describe('automatic checks on page visits', () => {
     expect((await storage.getResult(A))?.changes).toBeUndefined();
   });
 
-  it('remembers nothing when the user turned the memory off', async () => {
-    const { scheduler, pending, tab } = await setup({ rememberChanges: false });
-    await scheduler.recheck(await tab(`${A}/`), A);
+  it('remembers nothing when the user turned the memory off, and forgets what it kept', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await scheduler.recheck(t, A);
     await pending[0]!.finish(2);
+    await scheduler.idle();
+    expect(await fakeBrowser.storage.local.get('site-memory')).not.toEqual({});
+    await storage.setOptions({ rememberChanges: false });
+    expect(await fakeBrowser.storage.local.get('site-memory')).toEqual({});
+    await scheduler.recheck(t, A);
+    await pending[1]!.finish(3);
     await scheduler.idle();
     expect(await storage.getResult(A)).not.toBeNull();
     expect(await fakeBrowser.storage.local.get('site-memory')).toEqual({});

@@ -319,6 +319,8 @@ export function setOptions(change: Partial<Options>): Promise<void> {
       rememberChanges: change.rememberChanges ?? current.rememberChanges,
     };
     await local().set({ [OPTIONS_KEY]: next });
+    // Turning the memory off forgets what it kept (D13), not only what it would keep.
+    if (change.rememberChanges === false) await serialised(STORAGE_KEYS.siteMemory, () => local().remove(STORAGE_KEYS.siteMemory));
   });
 }
 
