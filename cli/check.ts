@@ -4,6 +4,7 @@ import { siteFilesTransport } from '../utils/engine/net/site-files';
 import { coverage, isComplete } from '../utils/engine/report/coverage';
 import { siteContext } from '../utils/engine/net/url-policy';
 import { CLI_CHECK_MS, WELL_KNOWN } from '../utils/engine/spec';
+import { changesSince, readBaseline, type Baseline } from './baseline';
 import { directoryFiles } from './dir-files';
 import { usageError, type Io } from './io';
 import { locateFindings } from './locations';
@@ -22,6 +23,8 @@ const OPTIONS = {
   strict: { type: 'boolean', default: false },
   origin: { type: 'string' },
   timeout: { type: 'string' },
+  baseline: { type: 'string' },
+  'fail-on-change': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
 
@@ -49,6 +52,18 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
   if (!Number.isFinite(checkMs) || checkMs <= 0)
     return usageError(io, `--timeout wants seconds above 0, got "${values.timeout}".`, CHECK_HELP);
 
+  if (values['fail-on-change'] && values.baseline === undefined)
+    return usageError(io, '--fail-on-change needs --baseline <report.json>.', CHECK_HELP);
+  let baseline: Baseline | null = null;
+  if (values.baseline !== undefined) {
+    const read = await readBaseline(values.baseline);
+    if (!read.ok) {
+      io.stderr.write(`poppy-inspector: ${read.message}\n`);
+      return 2;
+    }
+    baseline = read.value;
+  }
+
   const input = positionals[0]!;
   const isDir = await isDirectory(input);
   // A path that names no directory is a mistyped path, never a site called "." or "~".
@@ -70,6 +85,7 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
   });
   if (progress) io.stderr.write('\r\u001b[K');
   const checked: CheckedTarget = { ...target.checked, elapsedMs: performance.now() - started };
+  if (baseline) checked.changes = changesSince(baseline, report);
   if (target.checked.directory !== null) checked.locations = await locateFindings(report.findings, input, target.checked.origin);
 
   const written = await writeReport(report, checked, { format, output: values.output, io });
@@ -79,6 +95,8 @@ export async function checkCommand(args: string[], io: Io): Promise<number> {
   );
   if (couldNotRun) return 2;
   if (report.verdict === 'errors') return 1;
+  // A scheduled job's question: did the site publish anything different (D13)?
+  if (values['fail-on-change'] && (checked.changes?.changes.length ?? 0) > 0) return 1;
   // --strict: warnings fail too, and so does anything left unchecked (other hosts, past the cap).
   return values.strict && (report.verdict === 'warnings' || !isComplete(coverage(report))) ? 1 : 0;
 }

@@ -12,7 +12,17 @@ import { ENGLISH } from './english';
 import { formatHuman } from './format-human';
 import type { Io } from './io';
 import type { FileLocation } from './locations';
-import { createStyle, safeJson, safeText, terminalWidth, wantsColor } from './style';
+import { createStyle, safeJson, safeText, terminalWidth, wantsColor, type Style } from './style';
+import {
+  CHANGED_SINCE_BASELINE,
+  NOTHING_CHANGED,
+  changesToJson,
+  changesToMarkdown,
+  changesToSarif,
+  changeWords,
+} from '../utils/engine/changes';
+import type { ChangesSince } from './baseline';
+import { english } from './english';
 
 declare const __VERSION__: string;
 
@@ -29,6 +39,8 @@ export interface CheckedTarget {
   origin: string;
   elapsedMs: number;
   locations?: Map<Finding, FileLocation>;
+  /** `--baseline`: what changed since the earlier report (D13). */
+  changes?: ChangesSince;
 }
 
 /**
@@ -36,7 +48,10 @@ export interface CheckedTarget {
  * and each finding's `file`, `line`, `column`.
  */
 export function jsonReport(report: Report, checked: CheckedTarget): string {
-  const json = reportToJson(report, ENGLISH);
+  const base = reportToJson(report, ENGLISH);
+  const json = checked.changes
+    ? { ...base, baseline: { checkedAt: checked.changes.since }, changes: changesToJson(checked.changes.changes, ENGLISH) }
+    : base;
   if (checked.directory === null) return safeJson(json);
   // Findings keep their order through the export: the n-th is the n-th of the report.
   const findings = json.findings.map((f, i) => {
@@ -52,12 +67,48 @@ function render(format: Format, report: Report, checked: CheckedTarget, color: b
       return jsonReport(report, checked);
     case 'markdown':
       // Line by line: the document's own line breaks stay, every hidden character is spelled out.
-      return reportToMarkdown(report, ENGLISH).split('\n').map(safeText).join('\n');
-    case 'sarif':
-      return safeJson(reportToSarif(report, ENGLISH, { toolVersion: __VERSION__, locations: checked.locations }));
-    case 'text':
-      return formatHuman(report, createStyle(color), checked.elapsedMs, checked, width);
+      return withChanges(reportToMarkdown(report, ENGLISH), checked).split('\n').map(safeText).join('\n');
+    case 'sarif': {
+      const log = reportToSarif(report, ENGLISH, { toolVersion: __VERSION__, locations: checked.locations });
+      if (checked.changes) {
+        const run = log.runs[0]!;
+        const { rules, results } = changesToSarif(checked.changes.changes, ENGLISH);
+        run.tool.driver.rules = [...(run.tool.driver.rules ?? []), ...rules];
+        run.results = [...(run.results ?? []), ...results];
+      }
+      return safeJson(log);
+    }
+    case 'text': {
+      const style = createStyle(color);
+      const text = formatHuman(report, style, checked.elapsedMs, checked, width);
+      if (!checked.changes) return text;
+      // After the title lines: what changed is the news of a scheduled run.
+      const lines = text.split('\n');
+      const at = lines.indexOf('') + 1;
+      return [...lines.slice(0, at), ...changeLines(checked.changes, style), '', ...lines.slice(at)].join('\n');
+    }
   }
+}
+
+/** The Markdown section goes before the first section of the report. */
+function withChanges(markdown: string, checked: CheckedTarget): string {
+  if (!checked.changes) return markdown;
+  const lines = markdown.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('## '));
+  const section = changesToMarkdown(checked.changes.changes, CHANGED_SINCE_BASELINE({ date: checked.changes.since }), ENGLISH);
+  const where = at < 0 ? lines.length : at;
+  return [...lines.slice(0, where), ...section, '', ...lines.slice(where)].join('\n');
+}
+
+function changeLines({ since, changes }: ChangesSince, style: Style): string[] {
+  const heading = style.bold(english(CHANGED_SINCE_BASELINE({ date: since })));
+  if (changes.length === 0) return [heading, style.dim(`  ${english(NOTHING_CHANGED({}))}`)];
+  return [
+    heading,
+    ...changes.map((c) =>
+      'loud' in c ? style.red(`  ! ${safeText(english(changeWords(c)))}`) : `  ~ ${safeText(english(changeWords(c)))}`,
+    ),
+  ];
 }
 
 export async function writeReport(

@@ -10,6 +10,7 @@ import { forEachPooled } from './survey/pool';
 import { refusedLine, surveyLine, unusableLine, type SurveyLine } from './survey/result';
 import { refusedTarget } from './survey/target-policy';
 import { SurveySummary } from './survey/summary';
+import { addChanges, readSurveyBaseline, type SurveyBaseline } from './survey/baseline';
 import { safeJson } from './style';
 import { SURVEY_HELP } from './usage';
 
@@ -21,6 +22,7 @@ const OPTIONS = {
   full: { type: 'boolean', default: false },
   output: { type: 'string' },
   resume: { type: 'string' },
+  baseline: { type: 'string' },
   summarize: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsConfig['options'];
@@ -52,6 +54,16 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
   const network = await networkSettings(values);
   if (!network.ok) return usageError(io, network.message, SURVEY_HELP);
   const source = positionals[0]!;
+
+  let baseline: SurveyBaseline | null = null;
+  if (values.baseline !== undefined) {
+    const read = await readSurveyBaseline(values.baseline);
+    if (!read.ok) {
+      io.stderr.write(`poppy-inspector: ${read.message}\n`);
+      return 2;
+    }
+    baseline = read.value;
+  }
 
   const summary = new SurveySummary();
   const done = new Set<string>();
@@ -97,6 +109,7 @@ export async function surveyCommand(args: string[], io: Io): Promise<number> {
       full: values.full,
       allowLocal: values['allow-local'],
     });
+    if (baseline) addChanges(line, baseline);
     summary.add(line);
     await sink.write(safeJson(line, 0));
     progress.checked(summary);

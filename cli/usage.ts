@@ -27,10 +27,13 @@ A URL without a scheme is checked over http when it names this computer
   --resolve <h>:<ip>   connect to <ip> for host <h>, like curl --resolve;
                        *.<domain> pins every name under it (repeatable)
   --cacert <file>      also trust this CA certificate (PEM)
+  --baseline <file>    compare with an earlier --json report: what changed
+                       (skills, issuer, scopes, excluded tasks, APIs)
+  --fail-on-change     with --baseline: exit 1 when anything changed
 
 Exit codes: 0 no errors (with --strict: no warnings, nothing unchecked),
-1 errors found,
-2 could not run (bad arguments, or nothing answered at the address).`;
+1 errors found (or, with --fail-on-change, a change), 2 could not run (bad
+arguments, an unreadable baseline, or nothing answered at the address).`;
 
 export const INDEX_HELP = `Usage: poppy-inspector index <directory> [--write | --dry-run] [--init] [--origin <url>]
 
@@ -79,6 +82,8 @@ part anywhere, then cat the parts together and --summarize them.
                        127.0.0.1 in any spelling); without it they are refused
                        before any connection, like private-network (10.x,
                        192.168.x) and single-label targets always are
+  --baseline <file>    an earlier run's output: each line gets what changed
+                       since (changes)
   --summarize          read JSON-line results and print only the summary
   --same-origin-only, --max-skills <n>, --resolve <h>:<ip>, --cacert <file>
                        as for check

@@ -15,6 +15,8 @@ export interface OptionsFormProps {
       | 'optionsAutoCheckHint'
       | 'optionsAutoOtherHosts'
       | 'optionsAutoOtherHostsHint'
+      | 'optionsRememberChanges'
+      | 'optionsRememberChangesHint'
       | 'optionsQuietHeading'
       | 'optionsQuietNone'
       | 'optionsQuietRemove'
@@ -38,7 +40,7 @@ export function OptionsForm({ load, save, quietSites, t }: OptionsFormProps) {
 
   const toggle = (key: keyof Options) => (event: Event) => {
     const value = (event.currentTarget as HTMLInputElement).checked;
-    setOptions({ autoCheck: options.autoCheck, autoOtherHosts: options.autoOtherHosts, [key]: value });
+    setOptions({ ...options, [key]: value });
     void save({ [key]: value });
   };
 
@@ -74,6 +76,21 @@ export function OptionsForm({ load, save, quietSites, t }: OptionsFormProps) {
         </label>
         <span class="hint" id="autoOtherHosts-hint">
           {t('optionsAutoOtherHostsHint')}
+        </span>
+      </div>
+      <div class="option">
+        <label>
+          <input
+            type="checkbox"
+            name="rememberChanges"
+            aria-describedby="rememberChanges-hint"
+            checked={options.rememberChanges}
+            onChange={toggle('rememberChanges')}
+          />
+          <span>{t('optionsRememberChanges')}</span>
+        </label>
+        <span class="hint" id="rememberChanges-hint">
+          {t('optionsRememberChangesHint')}
         </span>
       </div>
       <QuietSites {...quietSites} t={t} />

@@ -1,6 +1,7 @@
 import './panel.css';
 import { useEffect, useRef } from 'preact/hooks';
 import { ActionsContext, useActions } from './actions';
+import { ChangesSection } from './ChangesSection';
 import { CheckingView } from './CheckingView';
 import { TranslateContext, useSay, useT } from './i18n';
 import { ReportBody } from './ReportBody';
@@ -122,9 +123,18 @@ function Body(props: { view: PanelView; now: Date }) {
       return view.previous === null ? (
         <CheckingView origin={view.origin} progress={view.progress} />
       ) : (
-        <ReportBody report={view.previous} rawPoppy={view.rawPoppy} now={props.now} busy progress={view.progress} quiet={view.quiet} />
+        // A fragment as below, the changes' place empty: the report keeps its place in the tree.
+        <>
+          {null}
+          <ReportBody report={view.previous} rawPoppy={view.rawPoppy} now={props.now} busy progress={view.progress} quiet={view.quiet} />
+        </>
       );
     case 'report':
-      return <ReportBody report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={view.quiet} />;
+      return (
+        <>
+          {view.changes && <ChangesSection changes={view.changes} />}
+          <ReportBody report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={view.quiet} />
+        </>
+      );
   }
 }

@@ -1,4 +1,5 @@
 /** One site's line in a survey's output: what it publishes, how its skills fared, which findings. */
+import { fingerprint, type ChangeJson, type SiteFingerprint } from '../../utils/engine/changes';
 import { ENGINE_CODES } from '../../utils/engine/check';
 import { reportToJson, type ReportJson } from '../../utils/engine/report/report-json';
 import type { Report } from '../../utils/engine/report/report';
@@ -35,6 +36,13 @@ export interface SurveyLine {
   error?: string;
   /** `--full`: the whole report, its words in English. */
   report?: ReportJson;
+  /** When the site was checked, and what it publishes that matters for trust: a later
+   *  `survey --baseline` compares with them (D13). */
+  checkedAt?: string;
+  fingerprint?: SiteFingerprint;
+  /** `--baseline`: when the site's earlier line was checked, and what changed since. */
+  baseline?: { checkedAt: string | null };
+  changes?: ChangeJson[];
 }
 
 /** The findings that say why nothing answered: the site's, or its documents' (a refused or failed request). */
@@ -69,6 +77,8 @@ export function surveyLine(site: string, report: Report, o: { elapsedMs: number;
     codes: [...codes].sort(),
     deadline: o.deadline,
     elapsedMs: Math.round(o.elapsedMs),
+    checkedAt: report.checkedAt,
+    fingerprint: fingerprint(report),
   };
   if (!line.reachable) {
     const why = report.findings.find((f) => UNREACHABLE_CODES.has(f.code));

@@ -1,6 +1,6 @@
 import type { Scheduler } from '../../utils/extension/check-scheduler';
 import type { Handlers } from '../../utils/extension/platform/messages';
-import { getResult, skillBodies } from '../../utils/extension/platform/storage';
+import { forgetSite, getResult, setResult, skillBodies } from '../../utils/extension/platform/storage';
 import { verifiedMarkdown } from '../../utils/extension/verified-markdown';
 import { reportSiteOrigin } from '../../utils/extension/report-site';
 
@@ -21,6 +21,15 @@ export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: num
     panelOpened: withOrigin(scheduler.panelOpened),
     recheck: withOrigin(scheduler.recheck),
     checkRemaining: withOrigin(scheduler.checkRemaining),
+    // The memory and the changes the panel shows from it both go (D13).
+    forgetSite: withOrigin(async (_tabId, origin) => {
+      await forgetSite(origin);
+      const result = await getResult(origin);
+      if (result?.changes) {
+        const { changes: _shown, ...rest } = result;
+        await setResult(origin, rest);
+      }
+    }),
     // The text only: the panel parses it in a worker it can stop (utils/extension/skill-preview.ts).
     async getSkillText({ tabId, digest }) {
       const origin = await liveOrigin(tabId);

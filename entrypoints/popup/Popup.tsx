@@ -84,6 +84,9 @@ export function Popup(props: { start: Promise<PanelStart> }) {
       checkRemaining: () => {
         if (tabId !== null) void sendToBackground({ type: 'checkRemaining', tabId });
       },
+      forgetSite: () => {
+        if (tabId !== null) void sendToBackground({ type: 'forgetSite', tabId });
+      },
       // Called straight from the click: Firefox grants only inside the user gesture.
       grantAccess: () =>
         void requestHostAccess(origin).then((granted) => {

@@ -102,6 +102,29 @@ describe('poppy-inspector survey', () => {
     expect(line!.report!.skills.map((s) => s.status)).toEqual(['verified', 'verified', 'verified']);
   });
 
+  it('--baseline adds what changed per site since an earlier run', async () => {
+    const two = join(work, 'two.txt');
+    writeFileSync(two, [server.origin('northlight'), server.origin('northlight-stale')].join('\n'));
+    const earlier = lines((await cli('survey', two, '--allow-local')).stdout);
+    const nl = earlier.find((l) => l.site === server.origin('northlight'))!;
+    // The earlier run saw another issuer and another digest for find-flowers.
+    nl.fingerprint!.issuer = 'https://id.elsewhere.example';
+    nl.fingerprint!.skills['find-flowers']!.digest = `sha256:${'0'.repeat(64)}`;
+    const file = join(work, 'baseline.jsonl');
+    writeFileSync(file, `${earlier.map((l) => JSON.stringify(l)).join('\n')}\nnot json\n`);
+    const r = await cli('survey', two, '--allow-local', '--baseline', file);
+    expect(r.code).toBe(0);
+    const out = bySite(lines(r.stdout));
+    expect(out[server.origin('northlight')]!.changes!.map((c) => [c.kind, 'skill' in c ? c.skill : null])).toEqual([
+      ['issuer-changed', null],
+      ['skill-changed', 'find-flowers'],
+    ]);
+    expect(out[server.origin('northlight')]!.baseline).toEqual({ checkedAt: nl.checkedAt });
+    expect(out[server.origin('northlight-stale')]!.changes).toEqual([]);
+    const bad = await cli('survey', two, '--baseline', join(work, 'missing.jsonl'));
+    expect([bad.code, bad.stderr.trim().split('\n').length]).toEqual([2, 1]);
+  });
+
   it('--resume skips sites already in the output, --output appends, and the summary covers both runs', async () => {
     const out = join(work, 'resume.jsonl');
     const half = join(work, 'half.txt');

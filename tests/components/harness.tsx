@@ -29,6 +29,7 @@ export function renderPanel(view: PanelView, overrides: Partial<PanelActions> = 
     openSettings: vi.fn(overrides.openSettings ?? (() => {})),
     // Only the popup offers the full-page report (that page shows the same view without it).
     ...(overrides.openFullReport ? { openFullReport: vi.fn(overrides.openFullReport) } : {}),
+    ...(overrides.forgetSite ? { forgetSite: vi.fn(overrides.forgetSite) } : {}),
   };
   const result = render(<Panel view={view} actions={actions} now={now} t={translate} />);
   const root = result.container.querySelector<HTMLElement>('main.panel')!;

@@ -42,6 +42,28 @@ describe('panel messages in the background', () => {
     expect(runCheck).not.toHaveBeenCalled();
   });
 
+  it('forgetSite forgets what the tab’s origin published, and the changes shown from it', async () => {
+    const { handlers, runCheck, scheduler, tab } = await setup();
+    runCheck.mockImplementationOnce(async (origin) => ({ report: report(origin, 'ok', [skill('a', 'verified')]), rawPoppy: null }));
+    const t = await tab(`${A}/`);
+    await handlers.recheck({ type: 'recheck', tabId: t }, EXTENSION);
+    await scheduler.idle();
+    await handlers.recheck({ type: 'recheck', tabId: t }, EXTENSION);
+    await scheduler.idle();
+    expect((await storage.getResult(A))?.changes?.list.map((c) => c.kind)).toEqual(['skill-removed']);
+    await handlers.forgetSite({ type: 'forgetSite', tabId: t }, EXTENSION);
+    expect((await storage.getResult(A))?.changes).toBeUndefined();
+    // Forgotten: the memory has nothing earlier to compare with.
+    const earlier = vi.fn(() => null);
+    await storage.rememberSite(
+      A,
+      { poppy: false, issuer: null, domain: null, scopes: {}, apis: [], excludedTasks: [], skills: {} },
+      'x',
+      earlier,
+    );
+    expect(earlier).toHaveBeenCalledWith(null);
+  });
+
   it('recheck revalidates', async () => {
     const { handlers, runCheck, scheduler, tab } = await setup();
     await handlers.recheck({ type: 'recheck', tabId: await tab(`${A}/`) }, EXTENSION);

@@ -21,11 +21,15 @@ describe('options page', () => {
     render(<OptionsForm load={getOptions} save={setOptions} quietSites={quietSites} t={t} />);
     await waitFor(() => box('optionsAutoOtherHosts'));
     fireEvent.click(box('optionsAutoOtherHosts'));
-    await waitFor(async () => expect(await getOptions()).toEqual({ autoCheck: true, autoOtherHosts: true }));
+    await waitFor(async () => expect(await getOptions()).toEqual({ autoCheck: true, autoOtherHosts: true, rememberChanges: true }));
     fireEvent.click(box('optionsAutoCheck'));
-    await waitFor(async () => expect(await getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true }));
+    await waitFor(async () => expect(await getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true, rememberChanges: true }));
     // Other hosts only matter for automatic checks.
     expect(box('optionsAutoOtherHosts').disabled).toBe(true);
+    // The memory of what sites publish (D13) is on by default and can be turned off.
+    expect(box('optionsRememberChanges').checked).toBe(true);
+    fireEvent.click(box('optionsRememberChanges'));
+    await waitFor(async () => expect((await getOptions()).rememberChanges).toBe(false));
   });
 
   it('links to the full-page report, opened beside the options', async () => {
@@ -47,6 +51,7 @@ describe('options page', () => {
     for (const [name, hint] of [
       ['optionsAutoCheck', 'optionsAutoCheckHint'],
       ['optionsAutoOtherHosts', 'optionsAutoOtherHostsHint'],
+      ['optionsRememberChanges', 'optionsRememberChangesHint'],
     ] as const) {
       const id = box(name).getAttribute('aria-describedby');
       expect(document.getElementById(id!)?.textContent).toBe(hint);

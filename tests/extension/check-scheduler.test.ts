@@ -7,7 +7,7 @@ import type { CheckResult } from '../../utils/engine/check';
 import type { Report } from '../../utils/engine/report/report';
 import * as storage from '../../utils/extension/platform/storage';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../utils/engine/spec';
-import { echoTranslate as echo, report, skill, verifiedResult as resultFor } from './helpers';
+import { echoTranslate as echo, report, skill, verifiedResult as resultFor, verifiedResult } from './helpers';
 
 const A = 'https://a.example';
 const B = 'https://b.example';
@@ -92,6 +92,78 @@ describe('automatic checks on page visits', () => {
     expect(await badge(t)).toBe('3✓');
     expect(await storage.getResult(A)).toMatchObject({ checkedAt: NOW, allHosts: false, rawPoppy: '{}' });
     expect(await storage.getMarker(A)).toBeNull();
+  });
+
+  it('stores what changed since the last check with the result, and nothing on a first visit (D13)', async () => {
+    const { scheduler, pending, tab, badge } = await setup();
+    const t = await tab(`${A}/`);
+    await scheduler.pageVisited(t, A);
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    expect((await storage.getResult(A))?.changes).toBeUndefined();
+    expect(await badge(t)).toBe('2✓');
+    await scheduler.recheck(t, A);
+    await pending[1]!.finish(3);
+    await scheduler.idle();
+    expect((await storage.getResult(A))?.changes?.list).toEqual([
+      {
+        kind: 'skill-added',
+        skill: 's2',
+        after: { digest: `sha256:${'a'.repeat(64)}`, url: 'https://skills.example/s2/SKILL.md', status: 'verified' },
+      },
+    ]);
+    // The badge carries the change mark until the panel is opened on the site.
+    expect(await badge(t)).toBe('•3✓');
+    await scheduler.panelOpened(t, A);
+    await scheduler.idle();
+    expect(await badge(t)).toBe('3✓');
+    // The panel's own check right after finds nothing new: what the visit's check found stays.
+    await scheduler.recheck(t, A);
+    await pending[2]!.finish(3);
+    await scheduler.idle();
+    expect((await storage.getResult(A))?.changes?.list.map((c) => c.kind)).toEqual(['skill-added']);
+    await storage.forgetSite(A);
+    await scheduler.recheck(t, A);
+    await pending[3]!.finish(1);
+    await scheduler.idle();
+    // Forgotten: the next check is a first visit again.
+    expect((await storage.getResult(A))?.changes).toBeUndefined();
+  });
+
+  it('remembers nothing when the user turned the memory off, and forgets what it kept', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await scheduler.recheck(t, A);
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    expect(await fakeBrowser.storage.local.get('site-memory')).not.toEqual({});
+    await storage.setOptions({ rememberChanges: false });
+    expect(await fakeBrowser.storage.local.get('site-memory')).toEqual({});
+    await scheduler.recheck(t, A);
+    await pending[1]!.finish(3);
+    await scheduler.idle();
+    expect(await storage.getResult(A)).not.toBeNull();
+    expect(await fakeBrowser.storage.local.get('site-memory')).toEqual({});
+  });
+
+  it('remembers nothing from a site shown in a private window', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    const privateScheduler = createScheduler({
+      store: storage,
+      runCheck: vi.fn<RunCheck>(async (origin) => (pending.length === 0 ? verifiedResult(origin, 2) : verifiedResult(origin, 3))),
+      showBadge: async () => undefined,
+      now: () => NOW,
+      isPrivateTab: async (id) => id === t,
+    });
+    await privateScheduler.recheck(t, A);
+    await privateScheduler.idle();
+    expect(await storage.getResult(A)).not.toBeNull();
+    expect(await fakeBrowser.storage.local.get('site-memory')).toEqual({});
+    await scheduler.recheck(t, A);
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    expect(await fakeBrowser.storage.local.get('site-memory')).not.toEqual({});
   });
 
   it('runs one check per origin however many tabs visit it meanwhile', async () => {

@@ -24,15 +24,20 @@ const [FIND, ORDER] = [
   '26d60d275c58d3cb518f8e20396df0c662e4dbf62a231049f7d40be4b4de41b9',
   '5203ecd6cebeaca9141057eb3fb934164dace210f5b39f5dbacc3e7459ebb1f0',
 ];
-const DEFAULTS = { autoCheck: true, autoOtherHosts: false };
+const DEFAULTS = { autoCheck: true, autoOtherHosts: false, rememberChanges: true };
 const text = (bytes: Uint8Array | null) => (bytes === null ? null : new TextDecoder().decode(bytes));
 
 describe('storage.local as this release writes it (version 1)', () => {
   it('keeps the options the user chose, and writes them back as version 1', async () => {
     await fakeBrowser.storage.local.set(V1);
-    expect(await storage.getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true });
+    expect(await storage.getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true, rememberChanges: true });
     await storage.setOptions({ autoCheck: true });
-    expect((await fakeBrowser.storage.local.get('options')).options).toEqual({ version: 1, autoCheck: true, autoOtherHosts: true });
+    expect((await fakeBrowser.storage.local.get('options')).options).toEqual({
+      version: 1,
+      autoCheck: true,
+      autoOtherHosts: true,
+      rememberChanges: true,
+    });
   });
 
   it('keeps the cached skill bodies, in their eviction order, and writes the index back packed, as version 1', async () => {
@@ -51,11 +56,17 @@ describe('storage.local as this release writes it (version 1)', () => {
 
 describe('reading stored items', () => {
   it('options: version 1 as stored; a field of the wrong type takes its default', () => {
-    expect(readStoredOptions(V1.options, DEFAULTS)).toEqual({ version: OPTIONS_VERSION, autoCheck: false, autoOtherHosts: true });
+    expect(readStoredOptions(V1.options, DEFAULTS)).toEqual({
+      version: OPTIONS_VERSION,
+      autoCheck: false,
+      autoOtherHosts: true,
+      rememberChanges: true,
+    });
     expect(readStoredOptions({ version: 1, autoCheck: false, autoOtherHosts: 'yes' }, DEFAULTS)).toEqual({
       version: 1,
       autoCheck: false,
       autoOtherHosts: false,
+      rememberChanges: true,
     });
   });
 

@@ -186,6 +186,18 @@ export const SKILL_BODY_TOKENS_HINT = 5000;
 export const SKILL_TITLE_SCAN = Object.freeze({ lines: 200, chars: 16 * 1024 });
 export const SKILL_TITLE_MAX = 120;
 
+/** Changes since the last check (D13): the line diff's table of an old and a new SKILL.md stays
+ *  under this many cells (a few milliseconds), and shows at most this many lines. */
+export const LINE_DIFF_CELLS_MAX = 1_000_000;
+export const LINE_DIFF_LINES_SHOWN = 400;
+/** The command line's `--baseline` file: an earlier JSON report or survey results, read whole. */
+export const BASELINE_BYTES_MAX = 64 * 1024 * 1024;
+/** The extension's memory of what sites published (D13), in characters of JSON in storage.local
+ *  (beside the skill bodies' 5 MB of its 10 MB): oldest site out past the budget; one site's
+ *  fingerprint past the entry cap (a thousand skills) is not kept. */
+export const SITE_MEMORY_CHARS_MAX = 2_000_000;
+export const SITE_MEMORY_ENTRY_MAX = 250_000;
+
 /** Media-type essences (lower case, no parameters) each document should be served with. */
 export const MEDIA_TYPES = {
   json: ['application/json'],

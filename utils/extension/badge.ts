@@ -12,7 +12,7 @@ export { BADGE_TEXT_COLOR } from './state-look';
 
 export type BadgeState =
   /** Not checked (yet), or the page is not one we check. */
-  { kind: 'idle' } | { kind: 'checking' } | { kind: 'result'; report: Report };
+  { kind: 'idle' } | { kind: 'checking' } | { kind: 'result'; report: Report; changed?: boolean };
 
 export interface BadgeLook {
   text: string;
@@ -45,10 +45,13 @@ export function badgeLook(state: BadgeState, t: Translate): BadgeLook {
   const shown = stateOf(report, state.kind === 'checking');
   const look = STATE_LOOK[shown];
   const summary = stateSummary(report, shown);
+  // A change since the last check, not yet seen in the panel: a mark before the count (D13).
+  const changed = state.kind === 'result' && state.changed === true;
+  const title = report === null ? say(summary) : say(stateTooltip(siteName(report), summary));
   return {
-    text: badgeText(report, shown),
+    text: (changed ? '•' : '') + badgeText(report, shown),
     color: look.color,
-    title: report === null ? say(summary) : say(stateTooltip(siteName(report), summary)),
+    title: changed ? `${title} ${t('actionTitleChanged')}` : title,
     lit: look.lit,
   };
 }

@@ -9,6 +9,8 @@ import { coalescedWrites } from './coalesced-writes';
 import type { CheckProgress, CheckResult } from '../engine/check';
 import type { Report } from '../engine/report/report';
 import { documentsAwaitOtherHosts } from '../engine/report/coverage';
+import { changesBetween, fingerprint } from '../engine/changes';
+import { reportState } from '../engine/report/state';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../engine/spec';
 import type * as Storage from './platform/storage';
 import type { CheckMarker, StoredResult } from './platform/storage';
@@ -49,6 +51,8 @@ export type SchedulerStore = Pick<
   | 'getSkillCap'
   | 'setSkillCap'
   | 'setRawDocuments'
+  | 'rememberSite'
+  | 'markChangesSeen'
 >;
 
 export interface SchedulerDeps {
@@ -57,6 +61,8 @@ export interface SchedulerDeps {
   showBadge(tabId: number, state: BadgeState): Promise<void>;
   /** The origin a tab shows now: null when none we check, undefined when the browser won't say. */
   liveOrigin?(tabId: number): Promise<string | null | undefined>;
+  /** Whether a tab is in a private window: a site shown in one is not remembered (D13). */
+  isPrivateTab?(tabId: number): Promise<boolean>;
   now?: () => number;
   freshMs?: number;
 }
@@ -113,15 +119,17 @@ export function createScheduler(deps: SchedulerDeps) {
 
   /** `stored`: the origin's stored report when the caller holds it already (just written, or
    *  just read), which spares reading and unpacking it again. */
-  async function stateOf(origin: string, stored?: Report): Promise<BadgeState> {
+  async function stateOf(origin: string, stored?: Pick<StoredResult, 'report' | 'changes'>): Promise<BadgeState> {
     if (jobs.has(origin)) return { kind: 'checking' };
-    if (stored) return { kind: 'result', report: stored };
-    const result = await store.getResult(origin);
-    return result ? { kind: 'result', report: result.report } : { kind: 'idle' };
+    const result = stored ?? (await store.getResult(origin));
+    // The change mark stays until the panel has been opened on the site (D13).
+    return result
+      ? { kind: 'result', report: result.report, changed: result.changes !== undefined && !result.changes.seen }
+      : { kind: 'idle' };
   }
 
   /** Updates every tab recorded on `origin`, and only those; forgets tabs that moved on. */
-  async function showOrigin(origin: string, stored?: Report): Promise<void> {
+  async function showOrigin(origin: string, stored?: Pick<StoredResult, 'report' | 'changes'>): Promise<void> {
     const [state, recorded] = await Promise.all([stateOf(origin, stored), store.tabOrigins()]);
     const tabs = [...recorded].filter(([, o]) => o === origin).map(([id]) => id);
     const moved: number[] = [];
@@ -136,6 +144,27 @@ export function createScheduler(deps: SchedulerDeps) {
     if (moved.length > 0) await store.forgetTabs(moved, origin);
   }
 
+  /**
+   * What the site publishes differently from its last check, remembering this one (D13). A first
+   * visit says nothing; a check that could not read the site neither compares nor overwrites.
+   */
+  async function changesSinceLast(origin: string, report: Report): Promise<StoredResult['changes'] | null> {
+    if (reportState(report) === 'unreadable' || !(await store.getOptions()).rememberChanges) return null;
+    const tabs = [...(await store.tabOrigins())].filter(([, o]) => o === origin).map(([id]) => id);
+    const privately = await Promise.all(tabs.map((id) => deps.isPrivateTab?.(id) ?? false));
+    if (privately.includes(true)) return null;
+    const print = fingerprint(report);
+    // Changes found earlier stay until newer ones: the check the panel starts as it opens
+    // finds nothing new, and must not hide what the visit's check found.
+    const compare = (earlier: Parameters<Parameters<SchedulerStore['rememberSite']>[3]>[0]) => {
+      if (earlier === null) return null;
+      const list = changesBetween(earlier, print);
+      return list.length > 0 ? { since: earlier.checkedAt, list } : (earlier.changes ?? null);
+    };
+    // Never at the result's cost: a storage failure only loses the comparison.
+    return store.rememberSite(origin, print, report.checkedAt, compare).catch(() => null);
+  }
+
   /** Runs one check to the end; never rejects, so callers may fire and forget. */
   async function run(origin: string, request: CheckRequest, attempts: number, started: () => void): Promise<void> {
     const { allHosts, revalidate, maxSkills } = request;
@@ -143,7 +172,7 @@ export function createScheduler(deps: SchedulerDeps) {
     // Progress goes to storage: the panel shows it, and each write keeps the worker alive.
     const progress = coalescedWrites((p: CheckProgress) => store.setMarker(origin, { ...marker, ...p }), PROGRESS_SPACING_MS);
     let keep: (() => Promise<void>) | undefined;
-    let shown: Report | undefined;
+    let shown: Pick<StoredResult, 'report' | 'changes'> | undefined;
     // The marker's write, the "checking" paint (storage reads and badge calls: 20–60 ms into a
     // 200-skill check, timed in the worker) and the check, side by side: the check's first
     // request waits for neither (the marker's write was a quarter of the time from the visit's
@@ -170,11 +199,12 @@ export function createScheduler(deps: SchedulerDeps) {
       const documents = request.allHosts ? (result.rawDocuments ?? []) : [];
       // Never at the result's cost: a quota error here leaves the report without its texts.
       await store.setRawDocuments(origin, documents.length > 0 ? { checkedAt: report.checkedAt, documents } : null).catch(() => undefined);
+      const changes = await changesSinceLast(origin, report);
       await Promise.all([
-        store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts }),
+        store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts, ...(changes ? { changes } : {}) }),
         store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt),
       ]);
-      shown = report;
+      shown = { report, ...(changes ? { changes } : {}) };
     } catch (error) {
       // The engine reports problems as findings; reaching here means a bug or a storage failure.
       console.error(`Poppy Inspector: check of ${origin} failed`, error);
@@ -274,7 +304,7 @@ export function createScheduler(deps: SchedulerDeps) {
       // Checked recently enough (or the site said to wait), off for every site, or for this one
       // (the panel's per-site choice): checked when the panel opens.
       if (visitMayWait(now(), freshMs, result?.checkedAt ?? null, revisit) || !options.autoCheck || quiet.has(origin))
-        return deps.showBadge(tabId, await stateOf(origin, result?.report));
+        return deps.showBadge(tabId, await stateOf(origin, result ?? undefined));
       await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false, maxSkills }).started;
     },
 
@@ -284,7 +314,7 @@ export function createScheduler(deps: SchedulerDeps) {
      * the panel does not see a final report turn back into "checking" for nothing.
      */
     async panelOpened(tabId: number, origin: string): Promise<void> {
-      await store.setTabOrigin(tabId, origin);
+      await Promise.all([store.setTabOrigin(tabId, origin), store.markChangesSeen(origin).catch(() => undefined)]);
       const job = await liveOrRestarted(origin);
       if (job) {
         if (!job.request.allHosts) void job.done.then(() => checkForPanel(origin));

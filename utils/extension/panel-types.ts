@@ -1,3 +1,4 @@
+import type { Change } from '../engine/changes';
 import type { Report, SkillReport } from '../engine/report/report';
 import type { SkillPreview } from './skill-preview';
 
@@ -10,7 +11,13 @@ export type PanelView =
   | { kind: 'no-permission'; origin: string }
   /** `progress`: skills checked so far, once the check knows how many there are. */
   | { kind: 'checking'; origin: string; previous: Report | null; rawPoppy: string | null; progress: CheckCount | null; quiet: SiteQuiet }
-  | { kind: 'report'; report: Report; rawPoppy: string | null; quiet: SiteQuiet };
+  | { kind: 'report'; report: Report; rawPoppy: string | null; quiet: SiteQuiet; changes?: SiteChanges };
+
+/** What the site publishes differently from the check before (D13). */
+export interface SiteChanges {
+  since: string;
+  list: Change[];
+}
 
 export interface CheckCount {
   done: number;
@@ -26,6 +33,8 @@ export interface PanelActions {
   checkOtherHosts(): void;
   /** "Check the remaining N": this site again with the raised skill cap; absent where not offered. */
   checkRemaining?(): void;
+  /** "Forget this site": what it published is no longer remembered (D13). */
+  forgetSite?(): void;
   grantAccess(): void;
   /** A verified skill-md body as a safe tree, or as its text when too complex; null when unavailable. */
   loadSkillPreview(skill: SkillReport): Promise<SkillPreview | null>;

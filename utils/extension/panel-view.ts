@@ -37,5 +37,11 @@ export function selectPanelView({ url, hasAccess, result, marker, quiet, now }: 
     const progress = marker && marker.total > 0 ? { done: marker.done, total: marker.total } : null;
     return { kind: 'checking', origin, previous: result?.report ?? null, rawPoppy: result?.rawPoppy ?? null, progress, quiet };
   }
-  return { kind: 'report', report: result.report, rawPoppy: result.rawPoppy, quiet };
+  return {
+    kind: 'report',
+    report: result.report,
+    rawPoppy: result.rawPoppy,
+    quiet,
+    ...(result.changes ? { changes: result.changes } : {}),
+  };
 }

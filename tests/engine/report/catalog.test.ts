@@ -14,6 +14,7 @@ import '../../../utils/engine/trust';
 import { keyPart, type FindingSpec } from '../../../utils/engine/report/findings';
 import '../../../utils/engine/net/typed-site';
 import '../../../utils/engine/report/index-repair';
+import '../../../utils/engine/changes';
 import '../../../utils/engine/report/report-markdown';
 // The panel's and the badge's counted sentences are declared the same way: checked the same way.
 import '../../../utils/extension/state-look';

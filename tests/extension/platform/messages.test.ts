@@ -104,6 +104,7 @@ describe('messageListener through fakeBrowser.runtime', () => {
       pageVisited: vi.fn(async () => undefined),
       panelOpened: vi.fn(async () => undefined),
       recheck: vi.fn(async () => undefined),
+      forgetSite: vi.fn(async () => undefined),
       checkRemaining: vi.fn(async () => undefined),
       getSkillText: vi.fn(async () => ({ markdown: '# text', base: 'https://flowers.example/SKILL.md' })),
       checkSite: vi.fn(async () => true),

@@ -228,13 +228,13 @@ describe("a check's batch of the body cache (the engine's memory)", () => {
 
 describe('options', () => {
   it('defaults to automatic checks of the site only', async () => {
-    expect(await storage.getOptions()).toEqual({ autoCheck: true, autoOtherHosts: false });
+    expect(await storage.getOptions()).toEqual({ autoCheck: true, autoOtherHosts: false, rememberChanges: true });
   });
 
   it('stores changes one field at a time', async () => {
     await storage.setOptions({ autoCheck: false });
     await storage.setOptions({ autoOtherHosts: true });
-    expect(await storage.getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true });
+    expect(await storage.getOptions()).toEqual({ autoCheck: false, autoOtherHosts: true, rememberChanges: true });
   });
 
   it.each([
@@ -243,7 +243,7 @@ describe('options', () => {
     ['an array', [false]],
   ])('falls back to defaults for %s', async (_n, stored) => {
     await fakeBrowser.storage.local.set({ options: stored });
-    expect(await storage.getOptions()).toEqual({ autoCheck: true, autoOtherHosts: false });
+    expect(await storage.getOptions()).toEqual({ autoCheck: true, autoOtherHosts: false, rememberChanges: true });
   });
 });
 

@@ -37,3 +37,13 @@ export async function liveOrigin(tabId: number): Promise<string | null> {
     return null; // closed
   }
 }
+
+/** Whether a tab is in a private (incognito) window: nothing it shows is remembered (D13). A tab
+ *  the browser no longer knows counts as private, so a doubt never keeps anything. */
+export async function isPrivateTab(tabId: number): Promise<boolean> {
+  try {
+    return (await browser.tabs.get(tabId)).incognito;
+  } catch {
+    return true;
+  }
+}

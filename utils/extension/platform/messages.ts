@@ -27,6 +27,8 @@ const MESSAGES = {
   pageVisited: { from: 'content-script', payload: () => z.object({}), answer: undefined as void },
   panelOpened: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
   recheck: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
+  // "Forget this site" (D13): what the tab's origin published is no longer remembered.
+  forgetSite: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
   // "Check the remaining N": the tab's own origin checked again with the raised skill cap (never
   // a URL or a number from the page: the cap is one constant, spec.ts RAISED_MAX_SKILLS).
   checkRemaining: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },

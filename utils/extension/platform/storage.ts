@@ -29,6 +29,8 @@ import {
   type StoredOptions,
   type StoredQuietSites,
 } from '../storage-migrations';
+import type { Change, SiteFingerprint } from '../../engine/changes';
+import { forgetSite as forgotten, readSiteMemory, recallSite, rememberSite as remembered, type MemoryEntry } from '../site-memory';
 
 /** One origin's last finished check. */
 export interface StoredResult {
@@ -38,6 +40,8 @@ export interface StoredResult {
   checkedAt: number;
   /** Whether skill files on other hosts were allowed (panel open, or the user's opt-in). */
   allHosts: boolean;
+  /** What the site publishes differently from the check before (D13); absent on a first visit or when nothing changed. */
+  changes?: { since: string; list: Change[]; seen?: boolean };
 }
 
 /** Written when a check starts, removed when it ends: present with no live job = it died. */
@@ -55,7 +59,7 @@ export interface CheckMarker {
 
 /** The user's two switches (D5, D9); stored with a schema version (utils/extension/storage-migrations/). */
 export type { Options };
-const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false });
+const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false, rememberChanges: true });
 
 /** The raw documents kept for a few origins the user asked about (full-page report), by origin. */
 export interface StoredRawDocuments {
@@ -64,7 +68,7 @@ export interface StoredRawDocuments {
   documents: RawText[];
 }
 
-/** Every key this module writes, in one place: seven fixed keys and four prefixes. */
+/** Every key this module writes, in one place: eight fixed keys and four prefixes. */
 export const STORAGE_KEYS = {
   /** session: tab id → origin it shows. */
   tabs: 'tabs',
@@ -84,6 +88,8 @@ export const STORAGE_KEYS = {
   revisits: 'revisits',
   /** local: origins whose skill cap the user raised (versioned, bounded). */
   skillCaps: 'skill-caps',
+  /** local: what each site published at its last check (D13; versioned, bounded). */
+  siteMemory: 'site-memory',
   /** local: the skill-body cache's index (versioned), and `skill:<hex>` each body in base64. */
   bodyIndex: 'skill-bodies',
   bodyPrefix: 'skill:',
@@ -299,8 +305,8 @@ export function watchOrigin(origin: string, onChange: () => void): () => void {
  * boolean or its default.
  */
 export async function getOptions(): Promise<Options> {
-  const { autoCheck, autoOtherHosts } = readStoredOptions(await read<unknown>(local(), OPTIONS_KEY), DEFAULT_OPTIONS);
-  return { autoCheck, autoOtherHosts };
+  const { autoCheck, autoOtherHosts, rememberChanges } = readStoredOptions(await read<unknown>(local(), OPTIONS_KEY), DEFAULT_OPTIONS);
+  return { autoCheck, autoOtherHosts, rememberChanges };
 }
 
 export function setOptions(change: Partial<Options>): Promise<void> {
@@ -310,8 +316,11 @@ export function setOptions(change: Partial<Options>): Promise<void> {
       version: OPTIONS_VERSION,
       autoCheck: change.autoCheck ?? current.autoCheck,
       autoOtherHosts: change.autoOtherHosts ?? current.autoOtherHosts,
+      rememberChanges: change.rememberChanges ?? current.rememberChanges,
     };
     await local().set({ [OPTIONS_KEY]: next });
+    // Turning the memory off forgets what it kept (D13), not only what it would keep.
+    if (change.rememberChanges === false) await serialised(STORAGE_KEYS.siteMemory, () => local().remove(STORAGE_KEYS.siteMemory));
   });
 }
 
@@ -385,6 +394,47 @@ export function setSkillCap(origin: string, maxSkills: number): Promise<void> {
     kept.push([origin, maxSkills]);
     const stored: StoredSkillCaps = { version: SKILL_CAPS_VERSION, origins: kept.slice(-SKILL_CAPS_MAX) };
     await local().set({ [SKILL_CAPS_KEY]: stored });
+  });
+}
+
+// -- what sites published (D13) ---------------------------------------------------------------
+
+/**
+ * Remembers what `origin` publishes now with the changes `compare` finds since the check before
+ * (null on a first visit), and answers them. Read, compare and write are one step per origin.
+ */
+export function rememberSite(
+  origin: string,
+  print: SiteFingerprint,
+  checkedAt: string,
+  compare: (earlier: MemoryEntry | null) => MemoryEntry['changes'] | null,
+): Promise<MemoryEntry['changes'] | null> {
+  return serialised(STORAGE_KEYS.siteMemory, async () => {
+    const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
+    const changes = compare(recallSite(memory, origin));
+    await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, print, checkedAt, undefined, changes ?? undefined) });
+    return changes;
+  });
+}
+
+/** The panel was opened on `origin`: its changes are seen, and the badge's mark goes (D13). */
+export async function markChangesSeen(origin: string): Promise<void> {
+  await serialised(STORAGE_KEYS.siteMemory, async () => {
+    const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
+    const entry = recallSite(memory, origin);
+    if (!entry?.changes || entry.changes.seen) return;
+    const seen = { ...entry.changes, seen: true };
+    await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, entry, entry.checkedAt, undefined, seen) });
+  });
+  const result = await getResult(origin);
+  if (result?.changes && !result.changes.seen) await setResult(origin, { ...result, changes: { ...result.changes, seen: true } });
+}
+
+/** "Forget this site": what it published is no longer remembered. */
+export function forgetSite(origin: string): Promise<void> {
+  return serialised(STORAGE_KEYS.siteMemory, async () => {
+    const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
+    await local().set({ [STORAGE_KEYS.siteMemory]: forgotten(memory, origin) });
   });
 }
 

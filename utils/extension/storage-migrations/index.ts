@@ -68,6 +68,7 @@ export function optionsItem(defaults: Omit<StoredOptions, 'version'>): StoredIte
       version: OPTIONS_VERSION,
       autoCheck: bool(raw.autoCheck, defaults.autoCheck),
       autoOtherHosts: bool(raw.autoOtherHosts, defaults.autoOtherHosts),
+      rememberChanges: bool(raw.rememberChanges, defaults.rememberChanges),
     }),
     migrations: {},
   };

@@ -12,6 +12,9 @@ export interface StoredOptions {
   autoCheck: boolean;
   /** Also fetch skill files hosted on other sites during automatic checks (D5 opt-in). */
   autoOtherHosts: boolean;
+  /** Remember what sites publish, to show what changed (D13). Absent in what earlier releases
+   *  wrote: read as the default, so version 1 stands. */
+  rememberChanges: boolean;
 }
 export const OPTIONS_VERSION = 1;
 /** The options as the rest of the extension sees them. */
