@@ -41,7 +41,8 @@ export async function expectArchiveStore<P extends EvaluatingPage & { close(): P
   expect(await panel.evaluate(ROW_FILES('reserve-a-book'))).toEqual([
     expect.stringMatching(/^SKILL\.md · \d+ B$/),
     'scripts/',
-    expect.stringMatching(/^scripts\/reserve\.sh · \d+ B$/),
+    // A #! first line: the listing marks a script (nothing from an archive is ever run).
+    expect.stringMatching(/^scripts\/reserve\.sh · \d+ B · ⚙ script \(starts with #!\)$/),
     'references/',
     expect.stringMatching(/^references\/search\.md · \d+ B$/),
   ]);

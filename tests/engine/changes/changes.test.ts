@@ -56,6 +56,7 @@ describe('fingerprint', () => {
         one: { digest: D1, url: 'https://flowers.example/one', status: 'verified' },
         two: { digest: null, url: null, status: 'unreachable' },
       },
+      skillsWhole: true,
     });
     expect(JSON.parse(JSON.stringify(f))).toEqual(f);
   });
@@ -157,6 +158,19 @@ describe('changesBetween', () => {
     });
     const [without] = changesBetween(site(), after, (d) => (d === D1 ? null : texts.get(d)!));
     expect(without).not.toHaveProperty('diff');
+  });
+
+  it('past our skill cap, a name unknown is not a skill added or removed', () => {
+    const two = { digest: D2, url: 'https://flowers.example/s/order/SKILL.md', status: 'verified' };
+    const both = { ...site().skills, order: two };
+    // "Check the remaining N" reads past the cap: the skill was there all along.
+    expect(changesBetween(site({ skillsWhole: false }), site({ skills: both }))).toEqual([]);
+    // A later check cut short by the cap: the skill past it was not removed.
+    expect(changesBetween(site({ skills: both }), site({ skillsWhole: false }))).toEqual([]);
+    // A whole list on both sides still tells it, and an earlier memory without the flag reads as whole.
+    expect(changesBetween(site(), site({ skills: both })).map((c) => c.kind)).toEqual(['skill-added']);
+    expect(fingerprint({ poppy: null, skills: [], cap: { unlisted: 19 } }).skillsWhole).toBe(false);
+    expect(fingerprint({ poppy: null, skills: [], cap: null }).skillsWhole).toBe(true);
   });
 
   it('does not read a check without poppy.json as everything in it removed', () => {

@@ -20,12 +20,14 @@ export function reportSource(value: unknown): (FingerprintSource & { checkedAt: 
         ]
       : [],
   );
+  const cap = isObject(value.cap) && typeof value.cap.unlisted === 'number' ? { unlisted: value.cap.unlisted } : null;
   const p = value.poppy;
-  if (!isObject(p)) return { checkedAt: value.checkedAt, poppy: null, skills };
+  if (!isObject(p)) return { checkedAt: value.checkedAt, poppy: null, skills, cap };
   const organization = isObject(p.organization) ? p.organization : {};
   return {
     checkedAt: value.checkedAt,
     skills,
+    cap,
     poppy: {
       issuer: text(p.issuer),
       organization: { name: text(organization.name), domain: text(organization.domain), domainMatches: null },

@@ -57,9 +57,12 @@ export function changesBetween(before: EarlierFingerprint | SiteFingerprint, aft
   for (const skill of names) {
     const was = before.skills[skill];
     const now = after.skills[skill];
-    if (was === undefined && now !== undefined) out.push({ kind: 'skill-added', skill, after: now });
-    else if (was !== undefined && now === undefined) out.push({ kind: 'skill-removed', skill, before: was });
-    else if (was && now && (was.digest !== now.digest || was.url !== now.url)) {
+    // Past our cap a name is unknown, not absent: only a whole list says a skill came or went.
+    if (was === undefined && now !== undefined) {
+      if (before.skillsWhole !== false) out.push({ kind: 'skill-added', skill, after: now });
+    } else if (was !== undefined && now === undefined) {
+      if (after.skillsWhole !== false) out.push({ kind: 'skill-removed', skill, before: was });
+    } else if (was && now && (was.digest !== now.digest || was.url !== now.url)) {
       const oldText = was.digest && textOf ? textOf(was.digest) : null;
       const newText = now.digest && textOf ? textOf(now.digest) : null;
       const change: Change = { kind: 'skill-changed', skill, before: was, after: now };

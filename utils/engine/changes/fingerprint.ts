@@ -28,12 +28,18 @@ export interface SiteFingerprint {
   excludedTasks: string[];
   /** By the entry's name. */
   skills: Record<string, SkillMark>;
+  /** False when our skill cap left entries out of the report (D5): a name missing from a list cut
+   *  short is not a skill removed, nor one "added" when a later check reads past the cap.
+   *  Absent in what earlier releases kept: read as whole. */
+  skillsWhole?: boolean;
 }
 
 /** The fields a fingerprint reads: a `Report` has them, and so does an earlier `--json` report. */
 export interface FingerprintSource {
   poppy: Pick<PoppyModel, 'issuer' | 'organization' | 'signInTypes' | 'apis' | 'excludedTasks'> | null;
   skills: readonly Pick<SkillReport, 'name' | 'url' | 'status' | 'expectedDigest' | 'actualDigest'>[];
+  /** Entries our cap left out of `skills`, when any. */
+  cap?: { unlisted: number } | null;
 }
 
 export function fingerprint(report: FingerprintSource): SiteFingerprint {
@@ -50,5 +56,6 @@ export function fingerprint(report: FingerprintSource): SiteFingerprint {
     apis: (p?.apis ?? []).map((a) => ({ type: a.type, url: a.url, resource: a.resource })),
     excludedTasks: [...(p?.excludedTasks ?? [])],
     skills,
+    skillsWhole: (report.cap?.unlisted ?? 0) === 0,
   };
 }
