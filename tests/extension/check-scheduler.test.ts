@@ -130,6 +130,50 @@ describe('automatic checks on page visits', () => {
     expect((await storage.getResult(A))?.changes).toBeUndefined();
   });
 
+  it("diffs a rewritten skill's SKILL.md from the texts the check hands over (D13)", async () => {
+    const [OLD, NEW] = [`sha256:${'1'.repeat(64)}`, `sha256:${'2'.repeat(64)}`];
+    const texts = new Map([
+      [OLD, '# Find flowers\nSearch the shop.\n'],
+      [NEW, '# Find flowers\nSearch the shop and the market.\n'],
+    ]);
+    let digest = OLD;
+    const asked: string[] = [];
+    const scheduler = createScheduler({
+      store: storage,
+      runCheck: vi.fn<RunCheck>(async (origin) => ({
+        report: report(origin, 'ok', [skill('find-flowers', 'verified', digest)]),
+        rawPoppy: null,
+        skillText: async (d) => (asked.push(d), texts.get(d) ?? null),
+      })),
+      showBadge: async () => undefined,
+      now: () => NOW,
+    });
+    const t = (await fakeBrowser.tabs.create({ url: `${A}/` })).id!;
+    await scheduler.recheck(t, A);
+    await scheduler.idle();
+    // A first visit compares nothing, so it reads no text.
+    expect(asked).toEqual([]);
+    digest = NEW;
+    await scheduler.recheck(t, A);
+    await scheduler.idle();
+    const [change] = (await storage.getResult(A))?.changes?.list ?? [];
+    expect(change).toMatchObject({ kind: 'skill-changed', skill: 'find-flowers', before: { digest: OLD }, after: { digest: NEW } });
+    expect(change?.kind === 'skill-changed' && change.diff?.lines).toEqual([
+      { op: ' ', text: '# Find flowers' },
+      { op: '-', text: 'Search the shop.' },
+      { op: '+', text: 'Search the shop and the market.' },
+      { op: ' ', text: '' },
+    ]);
+    // A text that is not at hand (evicted from the cache): the change stays, without a diff.
+    texts.delete(NEW);
+    digest = OLD;
+    await scheduler.recheck(t, A);
+    await scheduler.idle();
+    const [plain] = (await storage.getResult(A))?.changes?.list ?? [];
+    expect(plain).toMatchObject({ kind: 'skill-changed', before: { digest: NEW }, after: { digest: OLD } });
+    expect(plain && 'diff' in plain).toBe(false);
+  });
+
   it('remembers nothing when the user turned the memory off, and forgets what it kept', async () => {
     const { scheduler, pending, tab } = await setup();
     const t = await tab(`${A}/`);

@@ -13,6 +13,7 @@ import { skillsCdn } from '../fixtures/sites/skills-cdn';
 import { skillsCdnNoCors } from '../fixtures/sites/skills-cdn-nocors';
 import { PAST_CAP_COUNT, pastCapStore } from '../fixtures/sites/past-cap';
 import { longIndexStore, wholeEntriesWithin } from '../fixtures/sites/long-index';
+import { changingNorthlight, REWRITTEN_SKILL_LINE } from '../fixtures/sites/northlight-changing';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { backgroundHandlers } from '../../entrypoints/background/handlers';
 import { liveOrigin } from '../../utils/extension/platform/badge-applier';
@@ -20,10 +21,14 @@ import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../utils/engine/spec';
 
 /** 300 entries of the largest valid size: past the extension's index cap, within the raised one. */
 const longIndex = longIndexStore('long-300', DEFAULT_LIMITS.maxSkills + 100);
+const changing = changingNorthlight();
 
 let server: FixtureServer;
 beforeAll(async () => {
-  server = await startFixtureServer({ sites: [secondOrigin, skillsCdn, skillsCdnNoCors, pastCapStore(), longIndex], https: false });
+  server = await startFixtureServer({
+    sites: [secondOrigin, skillsCdn, skillsCdnNoCors, pastCapStore(), longIndex, changing.site],
+    https: false,
+  });
 });
 afterAll(() => server.close());
 
@@ -160,5 +165,24 @@ describe("the index's byte cap in the worker", () => {
     const raised = await check(RAISED_MAX_SKILLS);
     expect(raised.findings.map((f) => f.code)).not.toContain('index-too-large');
     expect(raised.skills.filter((s) => s.status === 'verified')).toHaveLength(DEFAULT_LIMITS.maxSkills + 100);
+  });
+});
+
+describe('what changed since the last check, with the real engine (D13)', () => {
+  it("a rewritten skill's line diff: the old text from the body cache, the new from this check", async () => {
+    const site = server.origin(changing.site.name);
+    const s = scheduler();
+    changing.set('original');
+    await s.recheck(1, site);
+    await s.idle();
+    changing.set('rewritten');
+    await s.recheck(1, site);
+    await s.idle();
+    changing.set('original');
+    const [change] = (await storage.getResult(site))?.changes?.list ?? [];
+    expect(change?.kind).toBe('skill-changed');
+    const lines = change?.kind === 'skill-changed' ? (change.diff?.lines ?? []) : [];
+    expect(lines.filter((l) => l.op !== ' ').map((l) => l.op)).toEqual(['-', '+']);
+    expect(lines.find((l) => l.op === '+')?.text).toBe(REWRITTEN_SKILL_LINE);
   });
 });

@@ -27,7 +27,12 @@ export interface CheckRequest {
 
 /** `keep`: what a check leaves to write once its result is shown (the skill-body cache); its job
  *  ends when that has been written. */
-export type RunCheckResult = CheckResult & { keep?: () => Promise<void> };
+export type RunCheckResult = CheckResult & {
+  keep?: () => Promise<void>;
+  /** The SKILL.md text of a `sha256:` digest: this check's verified bytes, else the skill-body
+   *  cache's; null when neither holds it. Feeds a rewritten skill's line diff (D13). */
+  skillText?: (digest: string) => Promise<string | null>;
+};
 
 export type RunCheck = (origin: string, request: CheckRequest, onProgress: (progress: CheckProgress) => void) => Promise<RunCheckResult>;
 
@@ -148,7 +153,8 @@ export function createScheduler(deps: SchedulerDeps) {
    * What the site publishes differently from its last check, remembering this one (D13). A first
    * visit says nothing; a check that could not read the site neither compares nor overwrites.
    */
-  async function changesSinceLast(origin: string, report: Report): Promise<StoredResult['changes'] | null> {
+  async function changesSinceLast(origin: string, result: RunCheckResult): Promise<StoredResult['changes'] | null> {
+    const { report, skillText } = result;
     if (reportState(report) === 'unreadable' || !(await store.getOptions()).rememberChanges) return null;
     const tabs = [...(await store.tabOrigins())].filter(([, o]) => o === origin).map(([id]) => id);
     const privately = await Promise.all(tabs.map((id) => deps.isPrivateTab?.(id) ?? false));
@@ -156,9 +162,16 @@ export function createScheduler(deps: SchedulerDeps) {
     const print = fingerprint(report);
     // Changes found earlier stay until newer ones: the check the panel starts as it opens
     // finds nothing new, and must not hide what the visit's check found.
-    const compare = (earlier: Parameters<Parameters<SchedulerStore['rememberSite']>[3]>[0]) => {
+    const compare = async (earlier: Parameters<Parameters<SchedulerStore['rememberSite']>[3]>[0]) => {
       if (earlier === null) return null;
-      const list = changesBetween(earlier, print);
+      let list = changesBetween(earlier, print);
+      // A rewritten skill with both texts at hand gets its line diff: read them, compare again.
+      const digests = list.flatMap((c) => (c.kind === 'skill-changed' ? [c.before.digest, c.after.digest] : []));
+      const wanted = [...new Set(digests.filter((d): d is string => d !== null))];
+      if (skillText && wanted.length > 0) {
+        const texts = new Map(await Promise.all(wanted.map(async (d) => [d, await skillText(d).catch(() => null)] as const)));
+        list = changesBetween(earlier, print, (d) => texts.get(d) ?? null);
+      }
       return list.length > 0 ? { since: earlier.checkedAt, list } : (earlier.changes ?? null);
     };
     // Never at the result's cost: a storage failure only loses the comparison.
@@ -199,7 +212,7 @@ export function createScheduler(deps: SchedulerDeps) {
       const documents = request.allHosts ? (result.rawDocuments ?? []) : [];
       // Never at the result's cost: a quota error here leaves the report without its texts.
       await store.setRawDocuments(origin, documents.length > 0 ? { checkedAt: report.checkedAt, documents } : null).catch(() => undefined);
-      const changes = await changesSinceLast(origin, report);
+      const changes = await changesSinceLast(origin, result);
       await Promise.all([
         store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts, ...(changes ? { changes } : {}) }),
         store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt),

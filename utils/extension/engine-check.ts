@@ -2,7 +2,14 @@ import type { CheckRequest, RunCheck } from './check-scheduler';
 import { checkSite, type CheckResult } from '../engine/check';
 import { CLI_CHECK_MS, DEFAULT_LIMITS, type Limits } from '../engine/spec';
 import type { Transport } from '../engine/net/fetch-bounded';
+import { digestHex } from '../engine/check/digest';
 import type { BodyBatch } from './skill-body-cache';
+
+/** The part of the skill-body cache a check uses: a batch per check, and a kept body by digest. */
+export interface CheckBodies {
+  batch(): BodyBatch;
+  get?(hex: string): Promise<Uint8Array | null>;
+}
 
 /**
  * The real engine behind the scheduler's `RunCheck`. `allHosts` is the privacy switch of D5:
@@ -11,9 +18,23 @@ import type { BodyBatch } from './skill-body-cache';
  * batch of the skill-body cache: one recall before the skills, written when the check ends
  * (docs/benchmarks.md), once the scheduler has shown the result (`keep`).
  */
-export function engineCheck(transport: Transport, bodies?: { batch(): BodyBatch }): RunCheck {
+export function engineCheck(transport: Transport, bodies?: CheckBodies): RunCheck {
   return async (origin: string, { allHosts, revalidate, maxSkills }: CheckRequest, onProgress) => {
-    const memory = bodies?.batch();
+    const batch = bodies?.batch();
+    // This check's verified bodies by digest, for the line diff of a rewritten skill (D13): the
+    // batch writes them to the cache only after the changes are stored.
+    const verified = new Map<string, Uint8Array>();
+    const memory: BodyBatch | undefined = batch && {
+      ...batch,
+      keep: (kept) => {
+        verified.set(kept.digestHex, kept.bytes);
+        batch.keep(kept);
+      },
+      keepBody: (hex, bytes) => {
+        verified.set(hex, bytes);
+        batch.keepBody(hex, bytes);
+      },
+    };
     let result: CheckResult;
     try {
       const limits = limitsFor(maxSkills);
@@ -23,7 +44,14 @@ export function engineCheck(transport: Transport, bodies?: { batch(): BodyBatch 
       throw error;
     }
     // The badge does not wait for the cache: 200 bodies take 50–200 ms to write (`npm run bench`).
-    return memory ? { ...result, keep: memory.flush } : result;
+    if (!memory) return result;
+    const skillText = async (digest: string): Promise<string | null> => {
+      const hex = digestHex(digest);
+      if (hex === null) return null;
+      const bytes = verified.get(hex) ?? (await bodies?.get?.(hex).catch(() => null)) ?? null;
+      return bytes ? new TextDecoder().decode(bytes) : null;
+    };
+    return { ...result, keep: memory.flush, skillText };
   };
 }
 

@@ -4,7 +4,7 @@ import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { changingNorthlight, northlightCrlfCopy } from '../../fixtures/sites/northlight-changing';
 import { launchFirefox, type FirefoxSession } from '../harness/firefox';
-import { fileChangesAfterVerified, sameDigestTwoSites } from '../harness/skill-memory';
+import { changesSinceLastCheck, fileChangesAfterVerified, sameDigestTwoSites } from '../harness/skill-memory';
 
 const changing = changingNorthlight();
 const copy = northlightCrlfCopy();
@@ -24,4 +24,6 @@ describe('Firefox: a cache never vouches', () => {
   it('the same digest served differently by two sites: the CRLF copy is a mismatch', () => sameDigestTwoSites(browser, server, copy.name));
   it('a file changed after a verified check: mismatch on the automatic re-check and on Check again; gone: unreachable', () =>
     fileChangesAfterVerified(browser, server, changing));
+  it('a rewritten skill and another issuer show as changes, the issuer first; Forget this site forgets the origin (D13)', () =>
+    changesSinceLastCheck(browser, server, changing));
 });

@@ -1,14 +1,15 @@
 /**
  * D5 in a real browser, the same steps in Chromium and Firefox: a skill's status comes
  * only from what its URL answers during this check (or a 304 to the validators it sent), never
- * from a body the extension kept by digest.
+ * from a body the extension kept by digest. And D13: what changed since the last check, shown in
+ * the panel and forgotten on request.
  */
 import { expect } from 'vitest';
 import { DEFAULT_LIMITS, type SkillStatus } from '../../../utils/engine/spec';
 import { STORAGE_KEYS } from '../../../utils/extension/platform/storage';
 import type { FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
-import { CHANGING_SKILL, type ChangingSite } from '../../fixtures/sites/northlight-changing';
+import { CHANGING_SKILL, REWRITTEN_SKILL_LINE, type ChangingSite } from '../../fixtures/sites/northlight-changing';
 import { expectedBadge } from './expected';
 import { message } from './messages';
 import { readPanel, settledBadge, settledPanel, statuses, visitAndCheck, type EvaluatingPage, type ExtensionSession } from './panel';
@@ -109,5 +110,63 @@ export async function fileChangesAfterVerified<P extends EvaluatingPage>(
     await recheckUntil(panel, status);
     expect(await settledBadge(browser, again.tabId, badgeFor(status))).toBe(badgeFor(status));
   }
+  changing.set('original');
+}
+
+/** The panel's changes block: each change's kind in order, and the text of each line diff. */
+const READ_CHANGES = `(() => ({
+  kinds: Array.from(document.querySelectorAll('[data-changes] [data-change-kind]')).map((li) => li.getAttribute('data-change-kind')),
+  diffs: Array.from(document.querySelectorAll('[data-changes] details[data-diff]')).map((d) => d.textContent || ''),
+}))()`;
+type ChangesShown = { kinds: string[]; diffs: string[] };
+
+/** The origins the extension remembers (D13), read from storage.local as the extension keeps them. */
+const rememberedOrigins = `(async () => {
+  const got = await (globalThis.browser || globalThis.chrome).storage.local.get(${JSON.stringify(STORAGE_KEYS.siteMemory)});
+  const memory = got[${JSON.stringify(STORAGE_KEYS.siteMemory)}];
+  return memory ? memory.sites.map((row) => row[0]) : [];
+})()`;
+
+/** Checks the site, rewrites find-flowers (its new digest published, so it verifies), checks
+ *  again: the panel says so with the line diff; then another issuer comes first; then "Forget this
+ *  site" removes the origin from the memory. */
+export async function changesSinceLastCheck<P extends EvaluatingPage>(
+  browser: MemorySession<P>,
+  server: FixtureServer,
+  changing: ChangingSite,
+) {
+  const origin = server.origin(changing.site.name);
+  changing.set('original');
+  const first = await visitAndCheck(browser, `${origin}/`);
+  // After the test above, the panel may show its last result (the file gone) until checked again.
+  await recheckUntil(first.panel, 'verified');
+  expect(statuses(await readPanel(first.panel))).toEqual(changing.site.expect.skills);
+  expect(await browser.inExtension(rememberedOrigins)).toContain(origin);
+
+  const shown = (what: string, done: (c: ChangesShown) => boolean) =>
+    waitFor(async () => (await first.panel.evaluate(READ_CHANGES)) as ChangesShown, done, { what, timeoutMs: 30_000 });
+  changing.set('rewritten');
+  await recheckUntil(first.panel, 'verified');
+  const rewritten = await shown('the rewritten skill in the changes', (c) => c.kinds.includes('skill-changed') && c.diffs.length > 0);
+  expect(rewritten.kinds).toEqual(['skill-changed']);
+  expect(rewritten.diffs[0]).toContain(REWRITTEN_SKILL_LINE);
+
+  changing.set('issuer');
+  await waitFor(
+    () => first.panel.evaluate(PRESS_RECHECK),
+    (pressed) => pressed === true,
+    { what: 'Check again to be enabled' },
+  );
+  const issuer = await shown('the issuer change', (c) => c.kinds.includes('issuer-changed'));
+  expect(issuer.kinds[0]).toBe('issuer-changed');
+
+  await first.panel.evaluate(`document.querySelector('[data-forget-site]').click()`);
+  expect(
+    await waitFor(
+      async () => (await browser.inExtension(rememberedOrigins)) as string[],
+      (origins) => !origins.includes(origin),
+      { what: 'the origin to leave the memory' },
+    ),
+  ).not.toContain(origin);
   changing.set('original');
 }

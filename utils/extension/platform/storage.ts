@@ -407,11 +407,11 @@ export function rememberSite(
   origin: string,
   print: SiteFingerprint,
   checkedAt: string,
-  compare: (earlier: MemoryEntry | null) => MemoryEntry['changes'] | null,
+  compare: (earlier: MemoryEntry | null) => MemoryEntry['changes'] | null | Promise<MemoryEntry['changes'] | null>,
 ): Promise<MemoryEntry['changes'] | null> {
   return serialised(STORAGE_KEYS.siteMemory, async () => {
     const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
-    const changes = compare(recallSite(memory, origin));
+    const changes = await compare(recallSite(memory, origin));
     await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, print, checkedAt, undefined, changes ?? undefined) });
     return changes;
   });
