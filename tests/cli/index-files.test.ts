@@ -186,6 +186,34 @@ describe('index --write replaces a file safely', () => {
     20_000,
   );
 
+  it('a full disk: one line, exit 2, the original unchanged, no temporary file (needs root to mount a tmpfs)', async (ctx) => {
+    const disk = mkdtempSync(join(tmpdir(), 'poppy-full-disk-'));
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', disk], { stdio: 'ignore' });
+    } catch {
+      return ctx.skip();
+    }
+    try {
+      const s = site();
+      execFileSync('cp', ['-r', `${s.dir}/.`, disk]);
+      // Fill what is left of the 64 KiB, so the new index cannot be written.
+      try {
+        execFileSync('dd', ['if=/dev/zero', `of=${join(disk, 'fill')}`, 'bs=1k', 'count=128'], { stdio: 'ignore' });
+      } catch {
+        // dd stops at "no space left", which is the point.
+      }
+      const r = await index(disk, '--write');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        'poppy-inspector: .well-known/agent-skills/index.json: not written: no space left on the device. The original is unchanged.\n',
+      );
+      expect(read(disk)).toBe(s.index);
+      expect(leftovers(disk)).toEqual([]);
+    } finally {
+      execFileSync('umount', [disk]);
+    }
+  }, 20_000);
+
   it('writes through no link planted at a predictable temporary name, and names its own unpredictably', async () => {
     const s = site();
     const target = join(s.dir, INDEX);
