@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Options } from '../utils/extension/storage-migrations';
+import type { Options } from '../utils/extension/stored-items';
 import { SiteHost } from './SiteText';
 
 export interface OptionsFormProps {

@@ -2,7 +2,7 @@ import { getMessage } from '../components/locale';
 export { translate } from '../components/locale';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { STORAGE_KEYS } from '../../utils/extension/platform/storage';
-import { readStoredBodyIndex, type StoredBodyIndex } from '../../utils/extension/storage-migrations';
+import { readStoredBodyIndex, type StoredBodyIndex } from '../../utils/extension/stored-items';
 import type { Report, SkillReport } from '../../utils/engine/report/report';
 import type { CheckResult } from '../../utils/engine/check';
 import type { Translate } from '../../utils/extension/i18n';

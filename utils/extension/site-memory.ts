@@ -6,7 +6,7 @@
 import type { Change, EarlierFingerprint, SiteFingerprint } from '../engine/changes';
 import { SITE_MEMORY_CHARS_MAX, SITE_MEMORY_ENTRY_MAX } from '../engine/spec';
 
-/** The stored shape's version; a new shape gets a migration step (storage-migrations/). */
+/** The stored shape's version; a new shape gets a migration step (stored-items/). */
 export const SITE_MEMORY_VERSION = 1;
 
 /** What a site published and when; and the changes its last check found, shown until newer ones

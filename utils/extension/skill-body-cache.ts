@@ -12,7 +12,7 @@
  * end, so what a site keeps answering 304 for is not the first to go.
  */
 import type { Kept, Remembered, SkillMemory } from '../engine/check';
-import { BODY_INDEX_VERSION, packBodyIndex, readStoredBodyIndex, type StoredBodyIndex, type StoredUrl } from './storage-migrations';
+import { BODY_INDEX_VERSION, packBodyIndex, readStoredBodyIndex, type StoredBodyIndex, type StoredUrl } from './stored-items';
 
 /** The part of a `browser.storage` area the cache uses. */
 export interface BodyArea {

@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Remembered } from '../../../utils/engine/check';
 import * as storage from '../../../utils/extension/platform/storage';
 import { STORAGE_KEYS } from '../../../utils/extension/platform/storage';
-import { SKILL_CAPS_MAX } from '../../../utils/extension/storage-migrations';
+import { SKILL_CAPS_MAX } from '../../../utils/extension/stored-items';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../../../utils/engine/spec';
 import { report, skill, storedBodyDigests, storedBodyIndex } from '../helpers';
 

@@ -28,7 +28,7 @@ import {
   type Options,
   type StoredOptions,
   type StoredQuietSites,
-} from '../storage-migrations';
+} from '../stored-items';
 import type { Change, SiteFingerprint } from '../../engine/changes';
 import { forgetSite as forgotten, readSiteMemory, recallSite, rememberSite as remembered, type MemoryEntry } from '../site-memory';
 
@@ -57,7 +57,7 @@ export interface CheckMarker {
   total: number;
 }
 
-/** The user's two switches (D5, D9); stored with a schema version (utils/extension/storage-migrations/). */
+/** The user's two switches (D5, D9); stored with a schema version (utils/extension/stored-items/). */
 export type { Options };
 const DEFAULT_OPTIONS: Readonly<Options> = Object.freeze({ autoCheck: true, autoOtherHosts: false, rememberChanges: true });
 

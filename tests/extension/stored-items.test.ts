@@ -16,7 +16,7 @@ import {
   readStoredOptions,
   readStoredQuietSites,
   type StoredItem,
-} from '../../utils/extension/storage-migrations';
+} from '../../utils/extension/stored-items';
 import { storedBodyDigests } from './helpers';
 
 const V1 = JSON.parse(readFileSync(resolve(process.cwd(), 'tests/fixtures/stored/local-v1.json'), 'utf8')) as Record<string, unknown>;
