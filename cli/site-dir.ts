@@ -6,7 +6,8 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { declaredOrigin } from '../utils/engine/poppy/declared-origin';
-import { DEFAULT_LIMITS, WELL_KNOWN } from '../utils/engine/spec';
+import { poppyBytesFor, WELL_KNOWN } from '../utils/engine/spec';
+import { CLI_MAX_SKILLS } from './network-options';
 import { indexFiles } from './index/site-access';
 
 export async function isDirectory(path: string): Promise<boolean> {
@@ -54,7 +55,7 @@ export async function originForDirectory(dir: string, option: string | undefined
  */
 async function declaredOriginOf(file: string): Promise<string | null> {
   const read = await indexFiles(dirname(file))
-    .then((files) => files.read(basename(file), DEFAULT_LIMITS.poppyBytes))
+    .then((files) => files.read(basename(file), poppyBytesFor(CLI_MAX_SKILLS)))
     .catch(() => null);
   return read?.kind === 'ok' ? declaredOrigin(new TextDecoder().decode(read.bytes)) : null;
 }

@@ -83,7 +83,7 @@ describe('poppy-inspector check on sites whose costs add up (docs/security.md)',
     const r = await check('h-compression-bombs', '--json');
     const report = JSON.parse(r.stdout) as { findings: { code: string; document: string; message: string }[] };
     const about = (path: string) => report.findings.filter((f) => f.document.endsWith(path)).map((f) => [f.code, f.message]);
-    expect(about('/poppy.json')).toEqual([['document-too-large', 'The document is larger than 256 KiB.']]);
+    expect(about('/poppy.json')).toEqual([['document-too-large', 'The document is larger than 9 MiB.']]);
     expect(about('/agent-skills/index.json')).toEqual([
       ['document-unreachable', expect.stringContaining('the server sent Content-Encoding br, which was not asked for')],
     ]);

@@ -296,7 +296,7 @@ describe('the drop zone', () => {
     expect(named).toEqual(['site/a.png', 'site/⟨U+202E⟩gnp.exe', 'site/c.png']);
   });
 
-  it('a 30 MB paste reads "poppy.json is 30 MiB, more than the 256 KiB this check reads", not "names no organization.domain"', async () => {
+  it('a 30 MB paste reads "poppy.json is 30 MiB, more than the 2 MiB this check reads", not "names no organization.domain"', async () => {
     // The paste as the zone takes it (a real clipboard string), checked as the page checks it.
     const { root, onFiles } = renderPage({ kind: 'empty' });
     const text = `{"organization":{"domain":"big.example"},"x":"${'x'.repeat(30 * 1024 * 1024)}"}`;
@@ -318,7 +318,7 @@ describe('the drop zone', () => {
       />,
     );
     const said = container.querySelector('[data-files-error]')?.textContent ?? '';
-    expect(said).toContain('poppy.json is 30 MiB, more than the 256 KiB this check reads, so it was cut off');
+    expect(said).toContain('poppy.json is 30 MiB, more than the 2 MiB this check reads, so it was cut off');
     expect(said).not.toContain('organization.domain');
   });
 

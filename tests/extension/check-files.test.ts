@@ -136,7 +136,7 @@ describe('checkDroppedFiles', () => {
     big.set(new TextEncoder().encode('{"organization":{"domain":"big.example"},"x":"'));
     const check = await checkDroppedFiles([dropped('poppy.json', big)], null);
     const said = statuses(check) as string;
-    expect(said).toBe(english({ key: 'reportFilesPoppyTooLarge', params: ['30 MiB', '256 KiB'] }));
+    expect(said).toBe(english({ key: 'reportFilesPoppyTooLarge', params: ['30 MiB', '2 MiB'] }));
     expect(said).not.toContain('organization.domain');
   });
 });

@@ -278,12 +278,25 @@ export function indexBytesFor(maxSkills: number): number {
   return maxSkills * INDEX_ENTRY_MAX_BYTES + INDEX_OVERHEAD_BYTES;
 }
 
+/** poppy.json's own fields, besides an embedded `skill_index` (D5). */
+export const POPPY_FIELDS_BYTES = 256 * 1024;
+
+/**
+ * The byte cap of a poppy.json (D5, revised): its own fields plus an index's cap, so a
+ * `skill_index` embedded in it is read up to our skill cap as a stand-alone index is. Rounded up
+ * to whole MiB, the size the findings name (2 MiB for the extension, 9 MiB for the command line).
+ */
+export function poppyBytesFor(maxSkills: number): number {
+  const MiB = 1024 * 1024;
+  return Math.ceil((POPPY_FIELDS_BYTES + indexBytesFor(maxSkills)) / MiB) * MiB;
+}
+
 /** Entries per index the extension checks (D5). */
 const EXTENSION_MAX_SKILLS = 200;
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   timeoutMs: 10_000,
-  poppyBytes: 256 * 1024,
+  poppyBytes: poppyBytesFor(EXTENSION_MAX_SKILLS),
   indexBytes: indexBytesFor(EXTENSION_MAX_SKILLS),
   skillMdBytes: 1024 * 1024,
   archiveBytes: 10 * 1024 * 1024,
@@ -299,12 +312,13 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
 });
 
 /**
- * A check's limits: the defaults, what the caller sets, and the index's byte cap derived from its
- * skill cap unless set too (tests shrink it), so a raised `maxSkills` (`--max-skills`, the panel's
- * "Check the remaining N") raises the index cap with it.
+ * A check's limits: the defaults, what the caller sets, and the index's and poppy.json's byte caps
+ * derived from its skill cap unless set too (tests shrink them), so a raised `maxSkills`
+ * (`--max-skills`, the panel's "Check the remaining N") raises both caps with it.
  */
 export function limitsWith(given: Partial<Limits> = {}): Limits {
-  return { ...DEFAULT_LIMITS, indexBytes: indexBytesFor(given.maxSkills ?? DEFAULT_LIMITS.maxSkills), ...given };
+  const maxSkills = given.maxSkills ?? DEFAULT_LIMITS.maxSkills;
+  return { ...DEFAULT_LIMITS, poppyBytes: poppyBytesFor(maxSkills), indexBytes: indexBytesFor(maxSkills), ...given };
 }
 
 /**

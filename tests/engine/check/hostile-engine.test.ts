@@ -107,7 +107,7 @@ const all = (labels: readonly string[], status: SkillStatus) => Object.fromEntri
 const each = (labels: readonly string[], pattern: RegExp) => Object.fromEntries(labels.map((l) => [l, pattern]));
 
 const CASES: Case[] = [
-  // Over the 256 KiB cap: honest Content-Length, none (64 MiB chunked), a lying small one.
+  // Over poppy.json's cap (2 MiB; 9 MiB in the command line): honest Content-Length, none (64 MiB chunked), a lying small one.
   { site: 'h-huge-declared', verdict: 'errors', skills: {}, codes: ['document-too-large'], absent: ['invalid-json'] },
   { site: 'h-huge-chunked', verdict: 'errors', skills: {}, codes: ['document-too-large'] },
   // The body ends where the header says: 100 bytes of a JSON string, so broken JSON.

@@ -42,10 +42,10 @@ describe('hints quote the spec registry', () => {
     for (const value of quoted) expect(english(hint)).toContain(value);
   });
 
-  it('names the current limits in words: 10 s, 256 KiB, 1 MiB, 10 MiB', () => {
+  it('names the current limits in words: 10 s, 2 MiB, 1 MiB, 10 MiB', () => {
     expect(english(ENGINE_CODES['document-unreachable'].hint)).toContain('within 10 s.');
     // An index past its cap is our limit (index-too-large), never this error (D5).
-    expect(english(ENGINE_CODES['document-too-large'].hint)).toBe('Keep poppy.json under 256 KiB.');
+    expect(english(ENGINE_CODES['document-too-large'].hint)).toBe('Keep poppy.json under 2 MiB.');
     expect(english(ENGINE_CODES['skill-too-large'].hint)).toBe('Keep SKILL.md under 1 MiB and archives under 10 MiB.');
   });
 

@@ -167,7 +167,7 @@ export interface FetchFailure {
   /** The last URL actually requested; null when the policy refused the first one. */
   url: string | null;
   reason: FailureReason;
-  /** Why, in words (fetch-words.ts): "HTTP 404", "no answer within 10 s", "larger than 256 KiB". */
+  /** Why, in words (fetch-words.ts): "HTTP 404", "no answer within 10 s", "larger than 2 MiB". */
   detail: Words;
   httpStatus: number | null;
   redirected: boolean;

@@ -10,7 +10,7 @@ const SKILLS = SKILL_INDEX.skills;
 /**
  * The top level: an object with a `skills` array, plus the cap and empty-list findings. `skills`
  * is read as unknown items, so that one bad entry, an unknown `type` or entry 201 never rejects
- * the whole index; the fetcher caps the document at 256 KiB and we stop at `maxSkills`.
+ * the whole index; the fetcher caps the document (D5, fitting `maxSkills` entries) and we stop at `maxSkills`.
  */
 export function readTop(value: unknown, ctx: IndexContext, r: JsonReader): IndexParse | { top: object; skills: unknown[] } {
   const at = (...p: (string | number)[]) => [...ctx.pathPrefix, ...p];

@@ -245,7 +245,7 @@ export async function getRawDocuments(origin: string): Promise<StoredRawDocument
 
 /**
  * Keeps `origin`'s raw documents, and those of RAW_DOCUMENTS_ORIGINS_MAX origins at most: an
- * index can be 256 KiB, and sixty of them would crowd out the results. `null` drops the
+ * index can be megabytes, and sixty of them would crowd out the results. `null` drops the
  * origin's (a check that did not keep them: the old texts would not match its result).
  */
 export function setRawDocuments(origin: string, raw: StoredRawDocuments | null): Promise<void> {
