@@ -126,9 +126,41 @@ const EXPECTED: Record<string, Expected> = {
       'the wire example as the walkthrough prints it: no organization.domain (§3.1 check 3) and a poppy protocol without ' +
       'its endpoint, and an issuer that publishes no metadata (fail closed, D10)',
   },
+  'authkit-acme': {
+    protocolVersion: '0.1',
+    verdict: 'errors',
+    skills: {},
+    trust: 'broken',
+    issuerMetadata: 'verified',
+    apiMetadata: ['unreachable'],
+    codes: ['trust-unreachable'],
+    trustErrors: 1,
+    unknownFields: [],
+    local: false,
+    why:
+      'Direct, Device and Mediated Sign-In with described custom scopes, and path issuer metadata (acme.com/poppy) that ' +
+      'vouches for the domain with every endpoint those need (§3.2 checks 12-15); its MCP API publishes no RFC 9728 ' +
+      'metadata naming the issuer: fail closed (§3.2 checks 16-17, D10)',
+  },
+  'authkit-shop': {
+    protocolVersion: '0.1',
+    verdict: 'errors',
+    skills: {},
+    trust: 'broken',
+    issuerMetadata: 'verified',
+    apiMetadata: ['unreachable'],
+    codes: ['trust-unreachable'],
+    trustErrors: 1,
+    unknownFields: [],
+    local: false,
+    why:
+      'the same server with its test configuration: Direct and Device Sign-In over every scope, issuer metadata at the ' +
+      'path-inserted address vouching for shop.example (§3.2 checks 12-15); its MCP API publishes no RFC 9728 metadata ' +
+      'naming the issuer: fail closed (§3.2 checks 16-17, D10)',
+  },
 };
 
-// One server per document: two of them are published for the same host (northstar.example).
+// One server per document: some are published for the same host (northstar.example, shop.example).
 const servers: CorpusServer[] = [];
 const reports = new Map<string, Report>();
 beforeAll(async () => {
