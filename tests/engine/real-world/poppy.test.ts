@@ -158,6 +158,21 @@ const EXPECTED: Record<string, Expected> = {
       'path-inserted address vouching for shop.example (§3.2 checks 12-15); its MCP API publishes no RFC 9728 metadata ' +
       'naming the issuer: fail closed (§3.2 checks 16-17, D10)',
   },
+  'poppy-agent-ex': {
+    protocolVersion: '0.1',
+    verdict: 'ok',
+    skills: {},
+    trust: 'verified',
+    issuerMetadata: 'verified',
+    apiMetadata: [],
+    codes: [],
+    trustErrors: 0,
+    unknownFields: ['$.future'],
+    local: false,
+    why:
+      'an issuer on another host (auth.example.com) whose metadata, at the root well-known address, lists example.com ' +
+      'and has the authorization endpoint Direct Sign-In needs (§3.2 checks 12-15); an unknown field is ignored (D2)',
+  },
 };
 
 // One server per document: some are published for the same host (northstar.example, shop.example).
