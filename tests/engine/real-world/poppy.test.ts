@@ -32,6 +32,8 @@ interface Expected {
   unknownFields: string[];
   /** The site is a local development host (D5, D8). */
   local: boolean;
+  /** Where poppy.json was read after redirects (D1), when not at the requested address. */
+  servedFrom?: string;
   why: string;
 }
 
@@ -173,6 +175,22 @@ const EXPECTED: Record<string, Expected> = {
       'an issuer on another host (auth.example.com) whose metadata, at the root well-known address, lists example.com ' +
       'and has the authorization endpoint Direct Sign-In needs (§3.2 checks 12-15); an unknown field is ignored (D2)',
   },
+  'poppy-agent-redirect': {
+    protocolVersion: '0.1',
+    verdict: 'ok',
+    skills: {},
+    trust: 'verified',
+    issuerMetadata: 'verified',
+    apiMetadata: [],
+    codes: [],
+    trustErrors: 0,
+    unknownFields: [],
+    local: false,
+    servedFrom: 'https://cdn.provider.net/ex/poppy.json',
+    why:
+      'example.com redirects its poppy.json to a hosting provider over https: allowed, and the document still speaks ' +
+      'for the requested domain (poppy-json.md §2, §3.1 check 4, D2); its issuer on auth.example.com vouches for it (§3.2)',
+  },
 };
 
 // One server per document: some are published for the same host (northstar.example, shop.example).
@@ -207,6 +225,7 @@ describe('the real-world corpus of poppy.json documents', () => {
     it(`${site.slug}: read as ${expected.protocolVersion}, issuer metadata ${expected.issuerMetadata}, APIs' [${expected.apiMetadata.join(', ')}]`, () => {
       const report = reports.get(site.slug)!;
       expect(report.poppy?.protocolVersion).toBe(expected.protocolVersion);
+      expect(report.poppy?.url).toBe(expected.servedFrom ?? `https://${site.host}/.well-known/poppy.json`);
       expect(report.local).toBe(expected.local);
       expect(issuerLink(report)).toBe(expected.issuerMetadata);
       expect(apiLinks(report)).toEqual(expected.apiMetadata);
