@@ -156,7 +156,7 @@ const EXPECTED: Record<string, Expected> = {
     unknownFields: [],
     local: false,
     why:
-      'the same server with its test configuration: Direct and Device Sign-In over every scope, issuer metadata at the ' +
+      'AuthKit with its test configuration: Direct and Device Sign-In over every scope, issuer metadata at the ' +
       'path-inserted address vouching for shop.example (§3.2 checks 12-15); its MCP API publishes no RFC 9728 metadata ' +
       'naming the issuer: fail closed (§3.2 checks 16-17, D10)',
   },
@@ -193,7 +193,7 @@ const EXPECTED: Record<string, Expected> = {
   },
 };
 
-// One server per document: some are published for the same host (northstar.example, shop.example).
+// One server per document: some share a host (northstar.example, shop.example, example.com).
 const servers: CorpusServer[] = [];
 const reports = new Map<string, Report>();
 beforeAll(async () => {
