@@ -32,6 +32,8 @@ interface Expected {
   unknownFields: string[];
   /** The site is a local development host (D5, D8). */
   local: boolean;
+  /** Where poppy.json was read after redirects (D1), when not at the requested address. */
+  servedFrom?: string;
   why: string;
 }
 
@@ -126,9 +128,72 @@ const EXPECTED: Record<string, Expected> = {
       'the wire example as the walkthrough prints it: no organization.domain (§3.1 check 3) and a poppy protocol without ' +
       'its endpoint, and an issuer that publishes no metadata (fail closed, D10)',
   },
+  'authkit-acme': {
+    protocolVersion: '0.1',
+    verdict: 'errors',
+    skills: {},
+    trust: 'broken',
+    issuerMetadata: 'verified',
+    apiMetadata: ['unreachable'],
+    codes: ['trust-unreachable'],
+    trustErrors: 1,
+    unknownFields: [],
+    local: false,
+    why:
+      'Direct, Device and Mediated Sign-In with described custom scopes, and path issuer metadata (acme.com/poppy) that ' +
+      'vouches for the domain with every endpoint those need (§3.2 checks 12-15); its MCP API publishes no RFC 9728 ' +
+      'metadata naming the issuer: fail closed (§3.2 checks 16-17, D10)',
+  },
+  'authkit-shop': {
+    protocolVersion: '0.1',
+    verdict: 'errors',
+    skills: {},
+    trust: 'broken',
+    issuerMetadata: 'verified',
+    apiMetadata: ['unreachable'],
+    codes: ['trust-unreachable'],
+    trustErrors: 1,
+    unknownFields: [],
+    local: false,
+    why:
+      'AuthKit with its test configuration: Direct and Device Sign-In over every scope, issuer metadata at the ' +
+      'path-inserted address vouching for shop.example (§3.2 checks 12-15); its MCP API publishes no RFC 9728 metadata ' +
+      'naming the issuer: fail closed (§3.2 checks 16-17, D10)',
+  },
+  'poppy-agent-ex': {
+    protocolVersion: '0.1',
+    verdict: 'ok',
+    skills: {},
+    trust: 'verified',
+    issuerMetadata: 'verified',
+    apiMetadata: [],
+    codes: [],
+    trustErrors: 0,
+    unknownFields: ['$.future'],
+    local: false,
+    why:
+      'an issuer on another host (auth.example.com) whose metadata, at the root well-known address, lists example.com ' +
+      'and has the authorization endpoint Direct Sign-In needs (§3.2 checks 12-15); an unknown field is ignored (D2)',
+  },
+  'poppy-agent-redirect': {
+    protocolVersion: '0.1',
+    verdict: 'ok',
+    skills: {},
+    trust: 'verified',
+    issuerMetadata: 'verified',
+    apiMetadata: [],
+    codes: [],
+    trustErrors: 0,
+    unknownFields: [],
+    local: false,
+    servedFrom: 'https://cdn.provider.net/ex/poppy.json',
+    why:
+      'example.com redirects its poppy.json to a hosting provider over https: allowed, and the document still speaks ' +
+      'for the requested domain (poppy-json.md §2, §3.1 check 4, D2); its issuer on auth.example.com vouches for it (§3.2)',
+  },
 };
 
-// One server per document: two of them are published for the same host (northstar.example).
+// One server per document: some share a host (northstar.example, shop.example, example.com).
 const servers: CorpusServer[] = [];
 const reports = new Map<string, Report>();
 beforeAll(async () => {
@@ -160,6 +225,7 @@ describe('the real-world corpus of poppy.json documents', () => {
     it(`${site.slug}: read as ${expected.protocolVersion}, issuer metadata ${expected.issuerMetadata}, APIs' [${expected.apiMetadata.join(', ')}]`, () => {
       const report = reports.get(site.slug)!;
       expect(report.poppy?.protocolVersion).toBe(expected.protocolVersion);
+      expect(report.poppy?.url).toBe(expected.servedFrom ?? `https://${site.host}/.well-known/poppy.json`);
       expect(report.local).toBe(expected.local);
       expect(issuerLink(report)).toBe(expected.issuerMetadata);
       expect(apiLinks(report)).toEqual(expected.apiMetadata);
