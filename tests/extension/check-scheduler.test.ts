@@ -216,6 +216,26 @@ describe('automatic checks on page visits', () => {
     expect(await local()).toEqual([...before, 'revisits', 'site-memory'].sort());
   });
 
+  it('keeps nothing from a private tab closed before its check ended (D13)', async () => {
+    const { runCheck, pending } = controllableChecks();
+    const t = (await fakeBrowser.tabs.create({ url: `${A}/` })).id!;
+    const privateScheduler = createScheduler({
+      store: storage,
+      runCheck,
+      showBadge: async () => undefined,
+      now: () => NOW,
+      isPrivateTab: async (id) => id === t,
+    });
+    const local = async () => Object.keys(await fakeBrowser.storage.local.get(null)).sort();
+    const before = await local();
+    await privateScheduler.pageVisited(t, A);
+    await privateScheduler.tabClosed(t);
+    await pending[0]!.finish(2);
+    await privateScheduler.idle();
+    expect(await storage.getResult(A)).not.toBeNull();
+    expect(await local()).toEqual(before);
+  });
+
   it('runs one check per origin however many tabs visit it meanwhile', async () => {
     const { scheduler, runCheck, pending, tab, badge } = await setup();
     const [t1, t2] = [await tab(`${A}/1`), await tab(`${A}/2`)];

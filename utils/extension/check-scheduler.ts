@@ -199,7 +199,10 @@ export function createScheduler(deps: SchedulerDeps) {
     // message to the first request). Both end before the result is written, so the paint never
     // covers it and the marker's removal never precedes it; `started` means both are done. A
     // marker that could not be written costs only the restart after a worker stop, never the check.
-    const painting = Promise.all([store.setMarker(origin, marker), showOrigin(origin)]).then(started);
+    // Private tabs are looked for as the check starts too: one closed before it ends is no longer
+    // recorded, and a doubt keeps nothing (D13).
+    const privateAtStart = shownPrivately(origin).catch(() => true);
+    const painting = Promise.all([store.setMarker(origin, marker), showOrigin(origin), privateAtStart]).then(started);
     try {
       let result: RunCheckResult;
       try {
@@ -209,7 +212,8 @@ export function createScheduler(deps: SchedulerDeps) {
       }
       // The last progress write must not land after the marker is cleared. Nothing from a private
       // window outlives it (D13): no memory, no revisit time, no skill bodies.
-      const [privately] = await Promise.all([shownPrivately(origin), progress.drained()]);
+      const [privateAtEnd] = await Promise.all([shownPrivately(origin), progress.drained()]);
+      const privately = privateAtEnd || (await privateAtStart);
       keep = privately ? undefined : result.keep;
       const { report, rawPoppy } = result;
       const checkedAt = now();
