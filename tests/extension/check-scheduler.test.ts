@@ -190,24 +190,50 @@ describe('automatic checks on page visits', () => {
     expect(await fakeBrowser.storage.local.get('site-memory')).toEqual({});
   });
 
-  it('remembers nothing from a site shown in a private window', async () => {
+  it('keeps nothing in storage.local from a site shown in a private window (D13)', async () => {
     const { scheduler, pending, tab } = await setup();
     const t = await tab(`${A}/`);
+    const keep = vi.fn(async () => undefined);
     const privateScheduler = createScheduler({
       store: storage,
-      runCheck: vi.fn<RunCheck>(async (origin) => (pending.length === 0 ? verifiedResult(origin, 2) : verifiedResult(origin, 3))),
+      runCheck: vi.fn<RunCheck>(async (origin) => ({ ...verifiedResult(origin, 2), keep })),
       showBadge: async () => undefined,
       now: () => NOW,
       isPrivateTab: async (id) => id === t,
     });
-    await privateScheduler.recheck(t, A);
+    const local = async () => Object.keys(await fakeBrowser.storage.local.get(null)).sort();
+    const before = await local();
+    await privateScheduler.pageVisited(t, A);
     await privateScheduler.idle();
+    // The tab shows the result; the memory, the revisit time and the skill bodies are not kept.
     expect(await storage.getResult(A)).not.toBeNull();
-    expect(await fakeBrowser.storage.local.get('site-memory')).toEqual({});
+    expect(await local()).toEqual(before);
+    expect(keep).not.toHaveBeenCalled();
+    // The control: the same check for a tab in a normal window keeps each of them.
     await scheduler.recheck(t, A);
     await pending[0]!.finish(2);
     await scheduler.idle();
-    expect(await fakeBrowser.storage.local.get('site-memory')).not.toEqual({});
+    expect(await local()).toEqual([...before, 'revisits', 'site-memory'].sort());
+  });
+
+  it('keeps nothing from a private tab closed before its check ended (D13)', async () => {
+    const { runCheck, pending } = controllableChecks();
+    const t = (await fakeBrowser.tabs.create({ url: `${A}/` })).id!;
+    const privateScheduler = createScheduler({
+      store: storage,
+      runCheck,
+      showBadge: async () => undefined,
+      now: () => NOW,
+      isPrivateTab: async (id) => id === t,
+    });
+    const local = async () => Object.keys(await fakeBrowser.storage.local.get(null)).sort();
+    const before = await local();
+    await privateScheduler.pageVisited(t, A);
+    await privateScheduler.tabClosed(t);
+    await pending[0]!.finish(2);
+    await privateScheduler.idle();
+    expect(await storage.getResult(A)).not.toBeNull();
+    expect(await local()).toEqual(before);
   });
 
   it('runs one check per origin however many tabs visit it meanwhile', async () => {

@@ -66,7 +66,8 @@ export interface SchedulerDeps {
   showBadge(tabId: number, state: BadgeState): Promise<void>;
   /** The origin a tab shows now: null when none we check, undefined when the browser won't say. */
   liveOrigin?(tabId: number): Promise<string | null | undefined>;
-  /** Whether a tab is in a private window: a site shown in one is not remembered (D13). */
+  /** Whether a tab is in a private window: a check of a site shown in one keeps nothing in
+   *  storage.local (D13). */
   isPrivateTab?(tabId: number): Promise<boolean>;
   now?: () => number;
   freshMs?: number;
@@ -149,6 +150,15 @@ export function createScheduler(deps: SchedulerDeps) {
     if (moved.length > 0) await store.forgetTabs(moved, origin);
   }
 
+  /** Whether a tab showing `origin` is in a private window: then the check writes nothing to
+   *  storage.local (D13), only the session's result its tabs show. */
+  async function shownPrivately(origin: string): Promise<boolean> {
+    const { isPrivateTab } = deps;
+    if (!isPrivateTab) return false;
+    const tabs = [...(await store.tabOrigins())].filter(([, o]) => o === origin).map(([id]) => id);
+    return (await Promise.all(tabs.map((id) => isPrivateTab(id)))).includes(true);
+  }
+
   /**
    * What the site publishes differently from its last check, remembering this one (D13). A first
    * visit says nothing; a check that could not read the site neither compares nor overwrites.
@@ -156,9 +166,6 @@ export function createScheduler(deps: SchedulerDeps) {
   async function changesSinceLast(origin: string, result: RunCheckResult): Promise<StoredResult['changes'] | null> {
     const { report, skillText } = result;
     if (reportState(report) === 'unreadable' || !(await store.getOptions()).rememberChanges) return null;
-    const tabs = [...(await store.tabOrigins())].filter(([, o]) => o === origin).map(([id]) => id);
-    const privately = await Promise.all(tabs.map((id) => deps.isPrivateTab?.(id) ?? false));
-    if (privately.includes(true)) return null;
     const print = fingerprint(report);
     // Changes found earlier stay until newer ones: the check the panel starts as it opens
     // finds nothing new, and must not hide what the visit's check found.
@@ -192,7 +199,10 @@ export function createScheduler(deps: SchedulerDeps) {
     // message to the first request). Both end before the result is written, so the paint never
     // covers it and the marker's removal never precedes it; `started` means both are done. A
     // marker that could not be written costs only the restart after a worker stop, never the check.
-    const painting = Promise.all([store.setMarker(origin, marker), showOrigin(origin)]).then(started);
+    // Private tabs are looked for as the check starts too: one closed before it ends is no longer
+    // recorded, and a doubt keeps nothing (D13).
+    const privateAtStart = shownPrivately(origin).catch(() => true);
+    const painting = Promise.all([store.setMarker(origin, marker), showOrigin(origin), privateAtStart]).then(started);
     try {
       let result: RunCheckResult;
       try {
@@ -200,10 +210,12 @@ export function createScheduler(deps: SchedulerDeps) {
       } finally {
         await painting.catch((error: unknown) => console.error('Poppy Inspector: marking the check failed', error));
       }
-      keep = result.keep;
+      // The last progress write must not land after the marker is cleared. Nothing from a private
+      // window outlives it (D13): no memory, no revisit time, no skill bodies.
+      const [privateAtEnd] = await Promise.all([shownPrivately(origin), progress.drained()]);
+      const privately = privateAtEnd || (await privateAtStart);
+      keep = privately ? undefined : result.keep;
       const { report, rawPoppy } = result;
-      // The last progress write must not land after the marker is cleared.
-      await progress.drained();
       const checkedAt = now();
       // Written before the result, so a page that reads on the result's change finds them. A
       // check for every host (the panel's, Check again, the report page; automatic ones only when
@@ -212,10 +224,10 @@ export function createScheduler(deps: SchedulerDeps) {
       const documents = request.allHosts ? (result.rawDocuments ?? []) : [];
       // Never at the result's cost: a quota error here leaves the report without its texts.
       await store.setRawDocuments(origin, documents.length > 0 ? { checkedAt: report.checkedAt, documents } : null).catch(() => undefined);
-      const changes = await changesSinceLast(origin, result);
+      const changes = privately ? null : await changesSinceLast(origin, result);
       await Promise.all([
         store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts, ...(changes ? { changes } : {}) }),
-        store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt),
+        privately ? undefined : store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt),
       ]);
       shown = { report, ...(changes ? { changes } : {}) };
     } catch (error) {

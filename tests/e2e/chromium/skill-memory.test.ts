@@ -1,20 +1,28 @@
-// D5 in Chromium: statuses come from this check's answers, never from kept bodies.
+// D5 in Chromium: statuses come from this check's answers, never from kept bodies. D13: what
+// changed since the last check, and nothing kept from an incognito window.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { changingNorthlight, northlightCrlfCopy } from '../../fixtures/sites/northlight-changing';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
-import { changesSinceLastCheck, fileChangesAfterVerified, sameDigestTwoSites, type MemorySession } from '../harness/skill-memory';
+import {
+  changesSinceLastCheck,
+  fileChangesAfterVerified,
+  privateVisitSites,
+  privateWindowKeepsNothing,
+  sameDigestTwoSites,
+  type PrivateSession,
+} from '../harness/skill-memory';
 
 const changing = changingNorthlight();
 const copy = northlightCrlfCopy();
 let server: FixtureServer;
 let browser: ChromiumSession;
-let session: MemorySession<Awaited<ReturnType<ChromiumSession['openPanel']>>>;
+let session: PrivateSession<Awaited<ReturnType<ChromiumSession['openPanel']>>>;
 
 beforeAll(async () => {
-  server = await startFixtureServer({ sites: [northlight, copy, changing.site], https: false });
-  browser = await launchChromium();
+  server = await startFixtureServer({ sites: [northlight, copy, changing.site, ...Object.values(privateVisitSites())], https: false });
+  browser = await launchChromium({ incognito: true });
   session = { ...browser, inExtension: async (expression) => (await browser.worker()).evaluate(expression) };
 });
 afterAll(async () => {
@@ -28,4 +36,6 @@ describe('Chromium: a cache never vouches', () => {
     fileChangesAfterVerified(session, server, changing));
   it('a rewritten skill and another issuer show as changes, the issuer first; Forget this site forgets the origin (D13)', () =>
     changesSinceLastCheck(session, server, changing));
+  it('a site checked in an incognito window leaves nothing in storage.local; a normal window is remembered (D13)', () =>
+    privateWindowKeepsNothing(session, server));
 });

@@ -1,10 +1,17 @@
-// D5 in Firefox: statuses come from this check's answers, never from kept bodies.
+// D5 in Firefox: statuses come from this check's answers, never from kept bodies. D13: what
+// changed since the last check, and nothing kept from a private window.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { changingNorthlight, northlightCrlfCopy } from '../../fixtures/sites/northlight-changing';
 import { launchFirefox, type FirefoxSession } from '../harness/firefox';
-import { changesSinceLastCheck, fileChangesAfterVerified, sameDigestTwoSites } from '../harness/skill-memory';
+import {
+  changesSinceLastCheck,
+  fileChangesAfterVerified,
+  privateVisitSites,
+  privateWindowKeepsNothing,
+  sameDigestTwoSites,
+} from '../harness/skill-memory';
 
 const changing = changingNorthlight();
 const copy = northlightCrlfCopy();
@@ -12,8 +19,8 @@ let server: FixtureServer;
 let browser: FirefoxSession;
 
 beforeAll(async () => {
-  server = await startFixtureServer({ sites: [northlight, copy, changing.site], https: false });
-  browser = await launchFirefox();
+  server = await startFixtureServer({ sites: [northlight, copy, changing.site, ...Object.values(privateVisitSites())], https: false });
+  browser = await launchFirefox({ privateBrowsing: true });
 });
 afterAll(async () => {
   await browser?.close();
@@ -26,4 +33,6 @@ describe('Firefox: a cache never vouches', () => {
     fileChangesAfterVerified(browser, server, changing));
   it('a rewritten skill and another issuer show as changes, the issuer first; Forget this site forgets the origin (D13)', () =>
     changesSinceLastCheck(browser, server, changing));
+  it('a site checked in a private window leaves nothing in storage.local; a normal window is remembered (D13)', () =>
+    privateWindowKeepsNothing(browser, server));
 });

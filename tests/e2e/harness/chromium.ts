@@ -3,7 +3,8 @@
  * below). The extension id comes from the worker's URL; the worker is reached
  * through CDP so tests can wake it (it stops after ~30 s idle) and stop it on purpose.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
@@ -42,6 +43,9 @@ export interface ChromiumSession {
   panelUrl(tabId: number): string;
   /** The running worker, started first if it was stopped. */
   worker(): Promise<Worker>;
+  /** Opens `url` in a new incognito window (launched with `incognito: true`); returns its tab id
+   *  once the page has loaded. Playwright's context does not see that window: drive it by tab id. */
+  visitPrivately(url: string): Promise<{ tabId: number; close(): Promise<void> }>;
   /** `chrome.action.getBadgeText({ tabId })`, read in the worker. */
   badge(tabId: number): Promise<string>;
   /** `chrome.action.getTitle({ tabId })`: the toolbar button's tooltip for that tab. */
@@ -62,12 +66,39 @@ export interface ChromiumOptions {
   language?: string;
   /** Keep the back/forward cache on: Playwright turns it off by default, people's browsers do not. */
   backForwardCache?: boolean;
+  /** "Allow in Incognito" on from the start, for `visitPrivately`. */
+  incognito?: boolean;
+}
+
+/**
+ * The id Chromium gives an unpacked extension: the first 128 bits of the SHA-256 of its absolute
+ * path, each hex digit written as a letter a–p (as chrome://extensions shows it).
+ */
+function unpackedExtensionId(path: string): string {
+  const hex = createHash('sha256').update(realpathSync(path)).digest('hex').slice(0, 32);
+  return [...hex].map((digit) => String.fromCharCode(97 + parseInt(digit, 16))).join('');
+}
+
+/**
+ * A profile whose settings already say "Allow in Incognito" for the extension at `path`, as the
+ * switch on chrome://extensions leaves them. Switched there instead, Chromium reloads the extension
+ * (a second longer per launch) and disables it unless developer mode is on.
+ */
+function allowIncognito(profile: string, path: string): string {
+  const extensionId = unpackedExtensionId(path);
+  mkdirSync(join(profile, 'Default'), { recursive: true });
+  writeFileSync(
+    join(profile, 'Default', 'Preferences'),
+    JSON.stringify({ extensions: { settings: { [extensionId]: { incognito: true } } } }),
+  );
+  return extensionId;
 }
 
 export async function launchChromium(options: ChromiumOptions = {}): Promise<ChromiumSession> {
   const extension = buildDir('chrome-mv3');
   const profile = mkdtempSync(join(tmpdir(), 'poppy-e2e-chromium-'));
   const language = options.language ?? 'en-US';
+  const seededId = options.incognito ? allowIncognito(profile, extension) : null;
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -81,6 +112,9 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
     const first = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 10_000 }));
     const extensionId = new URL(first.url()).host;
     const origin = `chrome-extension://${extensionId}`;
+    if (seededId !== null && (seededId !== extensionId || (await first.evaluate('chrome.extension.isAllowedIncognitoAccess()')) !== true)) {
+      throw new Error(`the extension ${extensionId} is not allowed in incognito (profile seeded for ${seededId})`);
+    }
 
     // One blank tab carries the CDP session for the ServiceWorker domain.
     const control = context.pages()[0] ?? (await context.newPage());
@@ -142,6 +176,21 @@ export async function launchChromium(options: ChromiumOptions = {}): Promise<Chr
         return page;
       },
       worker,
+      async visitPrivately(url) {
+        const opened = `chrome.windows.create({ incognito: true, url: ${JSON.stringify(url)} }).then((w) => [w.id, w.tabs[0].id])`;
+        const [windowId, tabId] = (await (await worker()).evaluate(opened)) as [number, number];
+        await waitFor(
+          async () => (await worker()).evaluate(`chrome.tabs.get(${tabId}).then((t) => t.status + ' ' + t.url)`),
+          (state) => state === `complete ${url}`,
+          { what: `the private tab ${tabId} to load ${url}` },
+        );
+        return {
+          tabId,
+          close: async () => {
+            await (await worker()).evaluate(`chrome.windows.remove(${windowId})`);
+          },
+        };
+      },
       async badge(tabId) {
         return (await (await worker()).evaluate(`chrome.action.getBadgeText({ tabId: ${tabId} })`)) as string;
       },

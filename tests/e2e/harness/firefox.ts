@@ -19,6 +19,9 @@ export interface FirefoxSession {
   visit(url: string): Promise<{ page: Page; tabId: number }>;
   /** `popup.html?tabId=N` in a new tab, once its document has loaded. */
   openPanel(tabId: number): Promise<Page>;
+  /** Opens `url` in a new private window (launched with `privateBrowsing: true`); returns its tab
+   *  id once the page has loaded. Puppeteer's pages do not include it: drive it by tab id. */
+  visitPrivately(url: string): Promise<{ tabId: number; close(): Promise<void> }>;
   /** `browser.action.getBadgeText({ tabId })`, read from an extension page. */
   badge(tabId: number): Promise<string>;
   /** `browser.action.getTitle({ tabId })`: the toolbar button's tooltip for that tab. */
@@ -62,6 +65,13 @@ export interface FirefoxOptions {
    * ignored: Firefox has no host-resolver rules, so the names are listed one by one.
    */
   publicNames?: readonly string[];
+  /** The add-on allowed in private windows ("Run in private windows"), for `visitPrivately`. */
+  privateBrowsing?: boolean;
+}
+
+/** The slice of Puppeteer's BiDi connection used to send a command it has no method for. */
+interface BidiSender {
+  connection: { send(method: string, params: object): Promise<unknown> };
 }
 
 export async function launchFirefox(options: FirefoxOptions = {}): Promise<FirefoxSession> {
@@ -84,7 +94,16 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
     ...(options.publicNames ? { acceptInsecureCerts: true } : {}),
   });
   try {
-    await browser.installExtension(extension);
+    if (options.privateBrowsing) {
+      // Puppeteer's installExtension sends no options; Firefox's webExtension.install takes
+      // `moz:allowPrivateBrowsing`, the permission a user grants on the add-on's page.
+      await (browser as unknown as BidiSender).connection.send('webExtension.install', {
+        extensionData: { type: 'path', path: extension },
+        'moz:allowPrivateBrowsing': true,
+      });
+    } else {
+      await browser.installExtension(extension);
+    }
     const origin = `moz-extension://${uuid}`;
 
     // An extension page to call tabs/action APIs from: the options page has no side effects;
@@ -134,6 +153,21 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
           { what: `${url} to load` },
         );
         return page;
+      },
+      async visitPrivately(url) {
+        const opened = `browser.windows.create({ incognito: true, url: ${JSON.stringify(url)} }).then((w) => [w.id, w.tabs[0].id])`;
+        const [windowId, tabId] = (await control.evaluate(opened)) as [number, number];
+        await waitFor(
+          () => control.evaluate(`browser.tabs.get(${tabId}).then((t) => t.status + ' ' + t.url)`),
+          (state) => state === `complete ${url}`,
+          { what: `the private tab ${tabId} to load ${url}` },
+        );
+        return {
+          tabId,
+          close: async () => {
+            await control.evaluate(`browser.windows.remove(${windowId})`);
+          },
+        };
       },
       async badge(tabId) {
         return (await control.evaluate(`browser.action.getBadgeText({ tabId: ${tabId} })`)) as string;

@@ -2,13 +2,15 @@
  * D5 in a real browser, the same steps in Chromium and Firefox: a skill's status comes
  * only from what its URL answers during this check (or a 304 to the validators it sent), never
  * from a body the extension kept by digest. And D13: what changed since the last check, shown in
- * the panel and forgotten on request.
+ * the panel and forgotten on request, and nothing kept from a private window.
  */
 import { expect } from 'vitest';
 import { DEFAULT_LIMITS, type SkillStatus } from '../../../utils/engine/spec';
 import { STORAGE_KEYS } from '../../../utils/extension/platform/storage';
 import type { FixtureServer } from '../../fixtures/server';
+import type { FixtureSite } from '../../fixtures/site';
 import { northlight } from '../../fixtures/sites/northlight';
+import { wellKnownOnly } from '../../fixtures/sites/well-known-only';
 import { CHANGING_SKILL, REWRITTEN_SKILL_LINE, type ChangingSite } from '../../fixtures/sites/northlight-changing';
 import { expectedBadge } from './expected';
 import { message } from './messages';
@@ -169,4 +171,62 @@ export async function changesSinceLastCheck<P extends EvaluatingPage>(
     ),
   ).not.toContain(origin);
   changing.set('original');
+}
+
+/** A session that can open a private window (launched allowing the extension there). */
+export interface PrivateSession<P extends EvaluatingPage> extends MemorySession<P> {
+  /** Opens `url` in a new private window; its tab id once the page has loaded. */
+  visitPrivately(url: string): Promise<{ tabId: number; close(): Promise<void> }>;
+}
+
+/** Two copies of one small site under their own names: one visited privately, one normally. */
+export function privateVisitSites(): { privately: FixtureSite; normally: FixtureSite } {
+  return { privately: { ...wellKnownOnly, name: 'private-visit' }, normally: { ...wellKnownOnly, name: 'normal-visit' } };
+}
+
+/** Every storage.local item as JSON text, by key. */
+const LOCAL_ITEMS = `(async () => Object.fromEntries(
+  Object.entries(await (globalThis.browser || globalThis.chrome).storage.local.get(null)).map(([key, value]) => [key, JSON.stringify(value)]),
+))()`;
+
+/** The storage.local keys whose value names `origin` (its port may not run on into more digits). */
+async function keysNaming(browser: MemorySession<EvaluatingPage>, origin: string): Promise<string[]> {
+  const items = (await browser.inExtension(LOCAL_ITEMS)) as Record<string, string>;
+  const naming = new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![0-9])`);
+  return Object.keys(items)
+    .filter((key) => naming.test(items[key]!))
+    .sort();
+}
+
+const incognito = (tabId: number) => `(globalThis.browser || globalThis.chrome).tabs.get(${tabId}).then((t) => t.incognito)`;
+
+/**
+ * A site checked in a private window leaves nothing in storage.local (D13): no memory, no revisit
+ * time, no skill bodies under its URLs. The control, a copy of the site visited in a normal window
+ * next, is remembered under each of those keys. Its bodies are kept last, after the private
+ * check's would have been (one queue, skill-body-cache.ts), so the read comes after both.
+ */
+export async function privateWindowKeepsNothing<P extends EvaluatingPage>(browser: PrivateSession<P>, server: FixtureServer) {
+  const { privately, normally } = privateVisitSites();
+  const badge = expectedBadge(privately.expect);
+  const origin = server.origin(privately.name);
+  const hidden = await browser.visitPrivately(`${origin}/`);
+  expect(await browser.inExtension(incognito(hidden.tabId))).toBe(true);
+  expect(await settledBadge(browser, hidden.tabId, badge)).toBe(badge);
+  // Closed, so the next tab opens in a normal window (Firefox opens it in the last one used).
+  await hidden.close();
+
+  const control = server.origin(normally.name);
+  const shown = await browser.visit(`${control}/`);
+  expect(await browser.inExtension(incognito(shown.tabId))).toBe(false);
+  expect(await settledBadge(browser, shown.tabId, badge)).toBe(badge);
+  const kept = [STORAGE_KEYS.bodyIndex, STORAGE_KEYS.revisits, STORAGE_KEYS.siteMemory].sort();
+  expect(
+    await waitFor(
+      () => keysNaming(browser, control),
+      (keys) => kept.every((key) => keys.includes(key)),
+      { what: 'the normal visit to be remembered' },
+    ),
+  ).toEqual(kept);
+  expect(await keysNaming(browser, origin)).toEqual([]);
 }
