@@ -2,7 +2,7 @@ import type { Report } from '../utils/engine/report/report';
 import { reportToJson } from '../utils/engine/report/report-json';
 import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import { reportToSarif } from '../utils/engine/report/report-sarif';
-import { SKILL_STATUS_LOOK, skillStatusWords } from '../utils/engine/report/look';
+import { SKILL_STATUS_LOOK, skillStateWords } from '../utils/engine/report/look';
 import { escapeHiddenInJson } from '../utils/engine/text/reveal';
 import { RAW_LINES_MAX } from '../utils/engine/spec';
 import type { RawDocument } from '../utils/extension/check-files';
@@ -73,7 +73,7 @@ function DigestTable(props: { report: Report }) {
                     ) : null}
                   </th>
                   <td class={`tone-${look.tone}`}>
-                    <span aria-hidden="true">{look.symbol}</span> {say(skillStatusWords(skill.status))}
+                    <span aria-hidden="true">{look.symbol}</span> {say(skillStateWords(skill))}
                   </td>
                   <td class="mono small" data-digest="published">
                     {skill.expectedDigest !== null ? <SiteCode text={skill.expectedDigest} /> : none}

@@ -83,7 +83,17 @@ export async function checkDroppedFiles(files: readonly DroppedFile[], typedOrig
   // Loose SKILL.md files get their names here, so each maps to its index entry.
   const named = await nameDroppedFiles(taken, origin);
   const transport = siteFilesTransport(origin, droppedSiteFiles(named), { otherHosts: null });
-  const result = await checkSite(origin, { transport, trustChain: false, mayContact: () => false });
+  const served = (url: string) => {
+    const path = sitePathOf(url, origin);
+    return path === null ? null : fileForSitePath(named, path);
+  };
+  // A file not given is "not provided", not the site's 404 (CheckDeps.provides).
+  const result = await checkSite(origin, {
+    transport,
+    trustChain: false,
+    mayContact: () => false,
+    provides: (url) => served(url) !== null,
+  });
   const raw = await Promise.all(
     named
       .filter((f) => isText(f.path))
