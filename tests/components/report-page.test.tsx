@@ -242,6 +242,17 @@ describe('the drop zone', () => {
     expect((onFiles.mock.calls[1]![0] as { path: string }[]).map((f) => f.path)).toEqual(['SKILL.md']);
   });
 
+  it('says that pasting works, and takes a paste anywhere on the page but in the site field', () => {
+    const { root, input, onFiles } = renderPage({ kind: 'empty' });
+    expect(root.querySelector('[data-drop-zone]')?.textContent).toContain("paste them (or a document's text) anywhere on this page");
+    const clipboard = { files: [], getData: () => '{"organization":{"domain":"northlight.example"}}' };
+    fireEvent.paste(document.body, { clipboardData: clipboard });
+    expect((onFiles.mock.calls[0]![0] as { path: string }[]).map((f) => f.path)).toEqual(['poppy.json']);
+    // Text pasted into the address field is an address being typed, not a document.
+    fireEvent.paste(input, { clipboardData: clipboard });
+    expect(onFiles).toHaveBeenCalledTimes(1);
+  });
+
   it('says that files held are added to, and forgets them on "Start over"', () => {
     const onClear = vi.fn();
     const page = (held: boolean) => (
