@@ -9,6 +9,7 @@ import type { RawDocument } from '../utils/extension/check-files';
 import { useMessages, useSay, useT } from './i18n';
 import { SiteCode, SiteText } from './SiteText';
 import { TrustSection } from './TrustSection';
+import { ReportCopyButtons } from './ReportTools';
 
 /** A file the page offers to save; the entrypoint writes it (components never touch downloads). */
 export interface SavedFile {
@@ -158,6 +159,7 @@ function Exports(props: { report: Report; version: string; onSave(file: SavedFil
         >
           {t('reportDownloadSarif')}
         </button>
+        <ReportCopyButtons report={report} />
       </p>
     </section>
   );

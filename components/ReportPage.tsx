@@ -126,7 +126,7 @@ function Body(props: ReportPageProps): ComponentChildren {
       const raw = siteRawDocuments(view.report, view.rawPoppy, props.siteRaw ?? null);
       return (
         <>
-          <ReportBody report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={null} />
+          <ReportBody report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={null} page />
           <OwnerDetails report={view.report} raw={raw} version={props.version} onSave={props.onSave} />
         </>
       );
@@ -149,7 +149,7 @@ function Body(props: ReportPageProps): ComponentChildren {
               ))}
             </ul>
           ) : null}
-          <ReportBody report={view.report} rawPoppy={null} now={props.now} busy={false} progress={null} quiet={null} />
+          <ReportBody report={view.report} rawPoppy={null} now={props.now} busy={false} progress={null} quiet={null} page />
           <OwnerDetails report={view.report} raw={view.raw} version={props.version} onSave={props.onSave} />
         </>
       );

@@ -226,6 +226,24 @@ describe('the owner details at full width', () => {
   });
 });
 
+describe('one page, each thing once', () => {
+  it('offers each export once (downloads and copies together), and the digests and documents as text once', () => {
+    const { root, getAllByRole } = renderPage({ kind: 'report', report: reports.northlightStale(), rawPoppy: '{}', quiet: null });
+    for (const name of [
+      'Download JSON',
+      'Download Markdown',
+      'Download SARIF (for code scanning)',
+      'Copy report as JSON',
+      'Copy report as Markdown',
+    ])
+      expect(getAllByRole('button', { name }), name).toHaveLength(1);
+    expect(root.querySelectorAll('[data-raw-poppy]')).toHaveLength(0);
+    expect(root.querySelectorAll('[data-raw-document]')).toHaveLength(1);
+    expect(root.querySelectorAll('.digest-list')).toHaveLength(0);
+    expect(root.querySelectorAll('[data-digest-row]')).toHaveLength(3);
+  });
+});
+
 describe('the drop zone', () => {
   it('hands the chosen files to onFiles with their paths, and a pasted document as a named file', async () => {
     const { root, onFiles } = renderPage({ kind: 'empty' });
