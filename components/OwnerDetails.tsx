@@ -10,6 +10,8 @@ import { useMessages, useSay, useT } from './i18n';
 import { SiteCode, SiteText } from './SiteText';
 import { TrustSection } from './TrustSection';
 import { ReportCopyButtons } from './ReportTools';
+import { sourceId, sourceLineId, type SourceTarget } from './SourceLinks';
+import { useEffect } from 'preact/hooks';
 
 /** A file the page offers to save; the entrypoint writes it (components never touch downloads). */
 export interface SavedFile {
@@ -25,6 +27,8 @@ export interface OwnerDetailsProps {
   /** The extension's version, for the SARIF log's tool. */
   version: string;
   onSave(file: SavedFile): void;
+  /** The place a finding's link asked for in the document view. */
+  target?: SourceTarget | null;
 }
 
 /**
@@ -37,7 +41,7 @@ export function OwnerDetails(props: OwnerDetailsProps) {
     <div class="owner-details">
       {report.trust !== undefined ? <TrustSection trust={report.trust} site={report.target} /> : null}
       {report.skills.length > 0 ? <DigestTable report={report} /> : null}
-      {props.raw.length > 0 ? <RawDocuments raw={props.raw} /> : null}
+      {props.raw.length > 0 ? <RawDocuments raw={props.raw} target={props.target ?? null} /> : null}
       <Exports report={report} version={props.version} onSave={props.onSave} />
     </div>
   );
@@ -92,26 +96,48 @@ function DigestTable(props: { report: Report }) {
   );
 }
 
-function RawDocuments(props: { raw: readonly RawDocument[] }) {
+/**
+ * The documents as numbered lines of text, the document view a finding's link leads to
+ * (SourceLinks.tsx): following one opens its document, scrolls to the line, marks and focuses it.
+ */
+function RawDocuments(props: { raw: readonly RawDocument[]; target: SourceTarget | null }) {
   const t = useT();
+  const { target } = props;
+  useEffect(() => {
+    if (target === null) return;
+    const details = document.getElementById(sourceId(target.doc));
+    if (!(details instanceof HTMLDetailsElement)) return;
+    details.open = true;
+    const line = target.line === null ? null : document.getElementById(sourceLineId(target.doc, target.line));
+    const shown = line ?? details.querySelector('summary');
+    shown?.scrollIntoView({ block: 'center' });
+    shown?.focus({ preventScroll: true });
+  }, [target]);
   return (
     <section aria-labelledby="raw-heading">
       <h2 id="raw-heading">{t('reportRawHeading')}</h2>
       {props.raw.map((doc, i) => {
         const lines = doc.text.split(/\r\n|\r|\n/);
         const shown = lines.slice(0, RAW_LINES_MAX);
+        const marked = target?.doc === i ? target.line : null;
         return (
-          <details key={i} class="raw-document" data-raw-document={doc.path}>
+          <details key={i} id={sourceId(i)} class="raw-document" data-raw-document={doc.path}>
             <summary>
               <SiteCode text={doc.path} />
             </summary>
             {/* Each line as text in a numbered list: never parsed as HTML, isolated left to right. */}
             <ol class="raw-lines" dir="ltr">
-              {shown.map((line, n) => (
-                <li key={n}>
-                  <SiteCode text={line} />
-                </li>
-              ))}
+              {shown.map((line, n) =>
+                n + 1 === marked ? (
+                  <li key={n} id={sourceLineId(i, n + 1)} class="marked" tabIndex={-1} data-marked-line>
+                    <SiteCode text={line} />
+                  </li>
+                ) : (
+                  <li key={n} id={sourceLineId(i, n + 1)}>
+                    <SiteCode text={line} />
+                  </li>
+                ),
+              )}
             </ol>
             {lines.length > shown.length ? <p class="small muted">{t('reportRawLinesCut', RAW_LINES_MAX)}</p> : null}
             {doc.cut ? <p class="small muted">{t('reportRawBytesCut')}</p> : null}

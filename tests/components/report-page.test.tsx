@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render } from '@testing-library/preact';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReportPage, type ReportPageView } from '../../components/ReportPage';
 import { typedSiteOrigin } from '../../utils/engine/net/typed-site';
@@ -241,6 +241,54 @@ describe('one page, each thing once', () => {
     expect(root.querySelectorAll('[data-raw-document]')).toHaveLength(1);
     expect(root.querySelectorAll('.digest-list')).toHaveLength(0);
     expect(root.querySelectorAll('[data-digest-row]')).toHaveLength(3);
+  });
+});
+
+describe("each finding's line in the document view", () => {
+  const POPPY_URL = `${ORIGIN}/.well-known/poppy.json`;
+  const TEXT = JSON.stringify(
+    {
+      organization: { name: 'Northlight', domain: 'northlight.poppy.test' },
+      skill_index: { skills: [{ name: 'change-flower-delivery', digest: 'sha256:00' }] },
+    },
+    null,
+    2,
+  );
+  const LINE = TEXT.split('\n').findIndex((l) => l.includes('"digest"')) + 1;
+  const filesView = (): ReportPageView => {
+    const report = reports.northlightStale();
+    report.findings = report.findings.map((f) => ({ ...f, document: POPPY_URL }));
+    return {
+      kind: 'files',
+      origin: ORIGIN,
+      report,
+      raw: [{ path: 'poppy.json', urls: [POPPY_URL], text: TEXT, cut: false }],
+      ignored: 0,
+      leftOut: [],
+    };
+  };
+
+  it('links the finding to its line; following it opens the document, marks the line and moves the focus there', async () => {
+    const { root } = renderPage(filesView());
+    const link = root.querySelector<HTMLAnchorElement>('li.finding[data-code="digest-mismatch"] [data-finding-line]')!;
+    expect(link.textContent).toBe(`Line ${LINE} of poppy.json`);
+    expect(link.getAttribute('href')).toBe(`#source-0-L${LINE}`);
+    const details = root.querySelector<HTMLDetailsElement>('[data-raw-document="poppy.json"]')!;
+    expect(details.open).toBe(false);
+    expect(root.querySelector('[data-marked-line]')).toBeNull();
+    fireEvent.click(link);
+    await waitFor(() => expect(details.open).toBe(true));
+    const marked = root.querySelector<HTMLElement>('[data-marked-line]')!;
+    expect(marked.id).toBe(`source-0-L${LINE}`);
+    expect(marked.textContent).toContain('"digest": "sha256:00"');
+    expect(document.activeElement).toBe(marked);
+  });
+
+  it('has no link where no document is shown: the panel, or a finding about another file', () => {
+    const view = filesView();
+    if (view.kind !== 'files') throw new Error('files');
+    const { root } = renderPage({ ...view, raw: [] });
+    expect(root.querySelectorAll('[data-finding-line]')).toHaveLength(0);
   });
 });
 

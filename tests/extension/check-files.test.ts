@@ -116,6 +116,17 @@ describe('checkDroppedFiles', () => {
     );
   });
 
+  it('names the site URLs each raw document stands for, so findings find their document', async () => {
+    const files = await storeFiles(northlightStale, (path) => path.split('/').slice(-2).join('/'));
+    const check = await checkDroppedFiles(files, null);
+    if (!check.ok) throw new Error('not checked');
+    const origin = filesOrigin('northlight-stale');
+    const urls = Object.fromEntries(check.raw.map((r) => [r.path, r.urls]));
+    expect(urls['.well-known/poppy.json']).toContain(`${origin}/.well-known/poppy.json`);
+    const mismatch = check.result.report.findings.find((f) => f.code === 'digest-mismatch')!;
+    expect(check.raw.filter((r) => r.urls.includes(mismatch.document!)).length).toBe(1);
+  });
+
   it('needs a site: without poppy.json and nothing typed, it says there is no poppy.json', async () => {
     const files = (await storeFiles(northlight, (path) => path)).filter((f) => !f.path.endsWith('poppy.json'));
     expect(statuses(await checkDroppedFiles(files, null))).toBe(english({ key: 'reportFilesNoPoppy', params: [] }));
