@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DroppedFile } from '../utils/engine/net/dropped/site-paths';
 import type { Words } from '../utils/engine/report/words';
 import { POPPY, SKILL_INDEX } from '../utils/engine/spec';
@@ -66,10 +66,11 @@ export function DropZone(props: DropZoneProps) {
   const take = (files: DroppedFile[]) => {
     if (files.length > 0) props.onFiles(files);
   };
-  // A paste anywhere on the page is taken (the zone says so), but not one into a text field.
+  // A paste anywhere on the page is taken (the zone says so), but not one into a text field;
+  // listening from the first render on, so a paste right after the page loads is not lost.
   const onFiles = useRef(props.onFiles);
   onFiles.current = props.onFiles;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const paste = (event: ClipboardEvent) => {
       if (isTextField(event.target)) return;
       const files = asDropped(event.clipboardData?.files);

@@ -3,7 +3,7 @@ import { reportToJson } from '../utils/engine/report/report-json';
 import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import { reportToSarif } from '../utils/engine/report/report-sarif';
 import { SKILL_STATUS_LOOK, skillStateWords } from '../utils/engine/report/look';
-import { escapeHiddenInJson } from '../utils/engine/text/reveal';
+import { escapeHiddenInJson, revealHidden } from '../utils/engine/text/reveal';
 import { RAW_LINES_MAX } from '../utils/engine/spec';
 import type { RawDocument } from '../utils/extension/check-files';
 import { useMessages, useSay, useT } from './i18n';
@@ -125,8 +125,9 @@ function RawDocuments(props: { raw: readonly RawDocument[]; target: SourceTarget
             <summary>
               <SiteCode text={doc.path} />
             </summary>
-            {/* Each line as text in a numbered list: never parsed as HTML, isolated left to right. */}
-            <ol class="raw-lines" dir="ltr">
+            {/* Each line as text in a numbered list: never parsed as HTML, isolated left to right.
+                It scrolls on its own, so it takes the focus: the keyboard scrolls it too. */}
+            <ol class="raw-lines" dir="ltr" tabIndex={0} aria-label={revealHidden(doc.path)}>
               {shown.map((line, n) =>
                 n + 1 === marked ? (
                   <li key={n} id={sourceLineId(i, n + 1)} class="marked" tabIndex={-1} data-marked-line>
