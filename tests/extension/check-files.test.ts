@@ -77,12 +77,7 @@ describe('checkDroppedFiles', () => {
     if (!check.ok) throw new Error('not checked');
     const { report } = check.result;
     expect(report.skills.map((s) => [s.name, s.status, s.notChecked, s.reason && english(s.reason)])).toEqual(
-      Object.keys(northlight.expect.skills).map((name) => [
-        name,
-        'not-checked',
-        'not-provided',
-        'Its file was not among the files you checked.',
-      ]),
+      Object.keys(northlight.expect.skills).map((name) => [name, 'not-checked', 'not-provided', 'not among the files you checked']),
     );
     expect(report.verdict).toBe('ok');
     expect(report.findings.filter((f) => f.severity !== 'info')).toEqual([]);
@@ -111,6 +106,9 @@ describe('checkDroppedFiles', () => {
     if (!check.ok) throw new Error('not checked');
     expect(check.result.report.skills.find((s) => s.name === 'find-flowers')?.notChecked).toBe('not-provided');
     expect(check.result.report.documents.some((d) => d.notProvided)).toBe(false);
+    // The API description poppy.json names (/poppy/openapi.json) was not given either: the lens says so, not "HTTP 404".
+    const lens = check.result.report.skills.find((s) => s.name === 'check-flower-order')?.lens;
+    expect(lens?.notChecked?.reason && english(lens.notChecked.reason)).toBe('not among the files you checked');
     expect(english(stateSummary(check.result.report, 'unverified'))).toBe(
       '1 of 3 skill files was not among your files: add it to check its digest.',
     );
