@@ -284,6 +284,17 @@ describe("each finding's line in the document view", () => {
     expect(document.activeElement).toBe(marked);
   });
 
+  it("links a site's finding to its line in the poppy.json the check read", () => {
+    const view = filesView();
+    if (view.kind !== 'files') throw new Error('files');
+    const { root } = renderPage({ kind: 'report', report: view.report, rawPoppy: TEXT, quiet: null });
+    const link = root.querySelector('li.finding[data-code="digest-mismatch"] [data-finding-line]')!;
+    expect([link.getAttribute('data-finding-line'), link.getAttribute('data-finding-source')]).toEqual([
+      String(LINE),
+      '/.well-known/poppy.json',
+    ]);
+  });
+
   it('has no link where no document is shown: the panel, or a finding about another file', () => {
     const view = filesView();
     if (view.kind !== 'files') throw new Error('files');
