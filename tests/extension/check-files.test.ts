@@ -8,7 +8,10 @@ import { filesOrigin, siteFileMap } from '../fixtures/site-files';
 import { longIndexStore, wholeEntriesWithin } from '../fixtures/sites/long-index';
 import { northlight } from '../fixtures/sites/northlight';
 import { northlightStale } from '../fixtures/sites/northlight-stale';
-import { english } from '../helpers/english';
+import { english, ENGLISH } from '../helpers/english';
+import { reportProblems } from '../helpers/report-schema';
+import { reportToJson } from '../../utils/engine/report/report-json';
+import { reportToMarkdown } from '../../utils/engine/report/report-markdown';
 import { reportState } from '../../utils/engine/report/state';
 import { stateHeadline, stateSummary } from '../../utils/extension/state-look';
 
@@ -94,6 +97,11 @@ describe('checkDroppedFiles', () => {
     expect(state).toBe('unverified');
     expect(english(stateHeadline(report, state))).toBe('Checked, except files not provided');
     expect(english(stateSummary(report, state))).toBe('3 of 3 skill files were not among your files: add them to check their digests.');
+    // The exports say it too, and the JSON keeps the report's shape (schemas/report.schema.json).
+    expect(reportToMarkdown(report, ENGLISH)).toContain('- 3 of 3 skill files were not among the files checked.');
+    const json = reportToJson(report, ENGLISH);
+    expect(json.coverage).toMatchObject({ unchecked: 0, notProvided: 3 });
+    expect(reportProblems(JSON.parse(JSON.stringify(json)))).toEqual([]);
   });
 
   it('a folder missing one SKILL.md: that skill is "not provided", the others verified', async () => {
