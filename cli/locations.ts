@@ -7,7 +7,7 @@ import { posix, relative, sep } from 'node:path';
 import type { Finding } from '../utils/engine/report/findings';
 import { sitePathOf } from '../utils/engine/net/site-files';
 import { splitSkillMd } from '../utils/engine/skill-md/frontmatter';
-import { locateInJson, locateInYaml, parseJsonPath, type Position } from './locate';
+import { locateInJson, locateInYaml, parseJsonPath, type Position } from '../utils/engine/report/locate';
 import { fileOf } from './site-dir';
 
 export interface FileLocation {

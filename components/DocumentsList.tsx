@@ -14,10 +14,17 @@ export function DocumentsList(props: { documents: readonly DocumentInfo[] }) {
       {props.documents.map((doc, i) => (
         <li key={i} data-document={doc.kind}>
           <span class="lead">{say(DOCUMENT_KIND_WORDS[doc.kind]({}))}</span>{' '}
-          <span class={doc.published ? 'tone-ok' : 'muted'}>
-            {doc.httpStatus === null ? t('docNoResponse') : t('docHttp', doc.httpStatus)}
-            {doc.published ? ` · ${t('docPublished')}` : ` · ${t('docNotPublished')}`}
-          </span>
+          {doc.notProvided ? (
+            // Files checked before publishing: nothing was asked, so no status and no failure.
+            <span class="muted" data-not-provided>
+              {t('docNotProvided')}
+            </span>
+          ) : (
+            <span class={doc.published ? 'tone-ok' : 'muted'}>
+              {doc.httpStatus === null ? t('docNoResponse') : t('docHttp', doc.httpStatus)}
+              {doc.published ? ` · ${t('docPublished')}` : ` · ${t('docNotPublished')}`}
+            </span>
+          )}
           <br />
           <span class="small mono-url">
             <Url

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { DroppedFile } from '../utils/engine/net/dropped/site-paths';
 import type { Words } from '../utils/engine/report/words';
 import { POPPY, SKILL_INDEX } from '../utils/engine/spec';
@@ -47,9 +47,17 @@ function pastedFile(text: string): DroppedFile {
   return { path, size: bytes.byteLength, stream: () => new Blob([bytes]).stream() };
 }
 
+/** Where a paste is text typed in (the site field), not a document to check. */
+function isTextField(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  return target instanceof HTMLInputElement && target.type !== 'file';
+}
+
 /**
  * "Check files before you publish": drop files or a folder here, paste them (or a document's
- * text), or choose them with the two file fields (the keyboard's way, and the tests').
+ * text) anywhere on the page, or choose them with the two file fields (the keyboard's way, and
+ * the tests').
  */
 export function DropZone(props: DropZoneProps) {
   const t = useT();
@@ -58,6 +66,22 @@ export function DropZone(props: DropZoneProps) {
   const take = (files: DroppedFile[]) => {
     if (files.length > 0) props.onFiles(files);
   };
+  // A paste anywhere on the page is taken (the zone says so), but not one into a text field;
+  // listening from the first render on, so a paste right after the page loads is not lost.
+  const onFiles = useRef(props.onFiles);
+  onFiles.current = props.onFiles;
+  useLayoutEffect(() => {
+    const paste = (event: ClipboardEvent) => {
+      if (isTextField(event.target)) return;
+      const files = asDropped(event.clipboardData?.files);
+      const text = event.clipboardData?.getData('text/plain') ?? '';
+      if (files.length === 0 && text.trim() === '') return;
+      event.preventDefault();
+      onFiles.current(files.length > 0 ? files : [pastedFile(text)]);
+    };
+    document.addEventListener('paste', paste);
+    return () => document.removeEventListener('paste', paste);
+  }, []);
   return (
     <section
       class={`drop-zone${over ? ' over' : ''}`}
@@ -72,13 +96,6 @@ export function DropZone(props: DropZoneProps) {
         event.preventDefault();
         setOver(false);
         take(asDropped(event.dataTransfer?.files));
-      }}
-      onPaste={(event) => {
-        const files = asDropped(event.clipboardData?.files);
-        const text = event.clipboardData?.getData('text/plain') ?? '';
-        if (files.length === 0 && text.trim() === '') return;
-        event.preventDefault();
-        take(files.length > 0 ? files : [pastedFile(text)]);
       }}
     >
       <h2 id="files-heading">{t('reportFilesHeading')}</h2>

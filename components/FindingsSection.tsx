@@ -6,6 +6,7 @@ import { Prose } from './Prose';
 import { FINDINGS_ID } from './navigation';
 import { findingId, groupFindings } from './report-display';
 import { SiteCode } from './SiteText';
+import { FindingSourceLink } from './SourceLinks';
 
 /**
  * Findings by severity with their fix hints; code, document and JSON path are there for the
@@ -63,6 +64,7 @@ export function FindingList(props: { findings: readonly Finding[] }) {
           <p class="small mono-url">
             <SiteCode text={[f.code, f.skill, f.document, f.path].filter((part) => part !== undefined && part !== null).join(' · ')} />
           </p>
+          <FindingSourceLink finding={f} />
         </li>
       ))}
     </ul>

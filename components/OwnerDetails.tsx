@@ -2,13 +2,16 @@ import type { Report } from '../utils/engine/report/report';
 import { reportToJson } from '../utils/engine/report/report-json';
 import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import { reportToSarif } from '../utils/engine/report/report-sarif';
-import { SKILL_STATUS_LOOK, skillStatusWords } from '../utils/engine/report/look';
-import { escapeHiddenInJson } from '../utils/engine/text/reveal';
+import { SKILL_STATUS_LOOK, skillStateWords } from '../utils/engine/report/look';
+import { escapeHiddenInJson, revealHidden } from '../utils/engine/text/reveal';
 import { RAW_LINES_MAX } from '../utils/engine/spec';
 import type { RawDocument } from '../utils/extension/check-files';
 import { useMessages, useSay, useT } from './i18n';
 import { SiteCode, SiteText } from './SiteText';
 import { TrustSection } from './TrustSection';
+import { ReportCopyButtons } from './ReportTools';
+import { sourceId, sourceLineId, type SourceTarget } from './SourceLinks';
+import { useEffect } from 'preact/hooks';
 
 /** A file the page offers to save; the entrypoint writes it (components never touch downloads). */
 export interface SavedFile {
@@ -24,6 +27,8 @@ export interface OwnerDetailsProps {
   /** The extension's version, for the SARIF log's tool. */
   version: string;
   onSave(file: SavedFile): void;
+  /** The place a finding's link asked for in the document view. */
+  target?: SourceTarget | null;
 }
 
 /**
@@ -36,7 +41,7 @@ export function OwnerDetails(props: OwnerDetailsProps) {
     <div class="owner-details">
       {report.trust !== undefined ? <TrustSection trust={report.trust} site={report.target} /> : null}
       {report.skills.length > 0 ? <DigestTable report={report} /> : null}
-      {props.raw.length > 0 ? <RawDocuments raw={props.raw} /> : null}
+      {props.raw.length > 0 ? <RawDocuments raw={props.raw} target={props.target ?? null} /> : null}
       <Exports report={report} version={props.version} onSave={props.onSave} />
     </div>
   );
@@ -73,7 +78,7 @@ function DigestTable(props: { report: Report }) {
                     ) : null}
                   </th>
                   <td class={`tone-${look.tone}`}>
-                    <span aria-hidden="true">{look.symbol}</span> {say(skillStatusWords(skill.status))}
+                    <span aria-hidden="true">{look.symbol}</span> {say(skillStateWords(skill))}
                   </td>
                   <td class="mono small" data-digest="published">
                     {skill.expectedDigest !== null ? <SiteCode text={skill.expectedDigest} /> : none}
@@ -91,26 +96,49 @@ function DigestTable(props: { report: Report }) {
   );
 }
 
-function RawDocuments(props: { raw: readonly RawDocument[] }) {
+/**
+ * The documents as numbered lines of text, the document view a finding's link leads to
+ * (SourceLinks.tsx): following one opens its document, scrolls to the line, marks and focuses it.
+ */
+function RawDocuments(props: { raw: readonly RawDocument[]; target: SourceTarget | null }) {
   const t = useT();
+  const { target } = props;
+  useEffect(() => {
+    if (target === null) return;
+    const details = document.getElementById(sourceId(target.doc));
+    if (!(details instanceof HTMLDetailsElement)) return;
+    details.open = true;
+    const line = target.line === null ? null : document.getElementById(sourceLineId(target.doc, target.line));
+    const shown = line ?? details.querySelector('summary');
+    shown?.scrollIntoView({ block: 'center' });
+    shown?.focus({ preventScroll: true });
+  }, [target]);
   return (
     <section aria-labelledby="raw-heading">
       <h2 id="raw-heading">{t('reportRawHeading')}</h2>
       {props.raw.map((doc, i) => {
         const lines = doc.text.split(/\r\n|\r|\n/);
         const shown = lines.slice(0, RAW_LINES_MAX);
+        const marked = target?.doc === i ? target.line : null;
         return (
-          <details key={i} class="raw-document" data-raw-document={doc.path}>
+          <details key={i} id={sourceId(i)} class="raw-document" data-raw-document={doc.path}>
             <summary>
               <SiteCode text={doc.path} />
             </summary>
-            {/* Each line as text in a numbered list: never parsed as HTML, isolated left to right. */}
-            <ol class="raw-lines" dir="ltr">
-              {shown.map((line, n) => (
-                <li key={n}>
-                  <SiteCode text={line} />
-                </li>
-              ))}
+            {/* Each line as text in a numbered list: never parsed as HTML, isolated left to right.
+                It scrolls on its own, so it takes the focus: the keyboard scrolls it too. */}
+            <ol class="raw-lines" dir="ltr" tabIndex={0} aria-label={revealHidden(doc.path)}>
+              {shown.map((line, n) =>
+                n + 1 === marked ? (
+                  <li key={n} id={sourceLineId(i, n + 1)} class="marked" tabIndex={-1} data-marked-line>
+                    <SiteCode text={line} />
+                  </li>
+                ) : (
+                  <li key={n} id={sourceLineId(i, n + 1)}>
+                    <SiteCode text={line} />
+                  </li>
+                ),
+              )}
             </ol>
             {lines.length > shown.length ? <p class="small muted">{t('reportRawLinesCut', RAW_LINES_MAX)}</p> : null}
             {doc.cut ? <p class="small muted">{t('reportRawBytesCut')}</p> : null}
@@ -158,6 +186,7 @@ function Exports(props: { report: Report; version: string; onSave(file: SavedFil
         >
           {t('reportDownloadSarif')}
         </button>
+        <ReportCopyButtons report={report} />
       </p>
     </section>
   );

@@ -11,7 +11,7 @@ import { SiteCode, SiteText } from './SiteText';
  * documents' own facts, what was fetched, each skill's digests, the raw poppy.json and the
  * exports. The words above it stay plain; the jargon lives here.
  */
-export function OwnersSection(props: { report: Report; rawPoppy: string | null }) {
+export function OwnersSection(props: { report: Report; rawPoppy: string | null; page?: boolean }) {
   const t = useT();
   const { openFullReport } = useActions();
   const { report } = props;
@@ -28,8 +28,8 @@ export function OwnersSection(props: { report: Report; rawPoppy: string | null }
       ) : null}
       <SiteFacts report={report} />
       <FindingsSection findings={report.findings} />
-      {report.skills.length > 0 ? <Digests report={report} /> : null}
-      <ReportTools report={report} rawPoppy={props.rawPoppy} />
+      {report.skills.length > 0 && !props.page ? <Digests report={report} /> : null}
+      <ReportTools report={report} rawPoppy={props.rawPoppy} page={props.page ?? false} />
     </section>
   );
 }

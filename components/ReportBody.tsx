@@ -19,6 +19,9 @@ export interface ReportBodyProps {
   busy: boolean;
   progress: CheckCount | null;
   quiet: SiteQuiet;
+  /** On the full-page report, whose own sections show the digests, the documents as text and the
+   *  exports: the owner's section leaves them out, so each is on the page once. */
+  page?: boolean;
 }
 
 /**
@@ -51,7 +54,7 @@ export function ReportBody(props: ReportBodyProps) {
       {shape === 'published' ? <SkillSection report={report} busy={props.busy} /> : null}
       {report.poppy !== null ? <ExcludedTasks poppy={report.poppy} /> : null}
       {first ? null : folds}
-      <OwnersSection report={report} rawPoppy={props.rawPoppy} />
+      <OwnersSection report={report} rawPoppy={props.rawPoppy} page={props.page ?? false} />
       <SiteChoice quiet={props.quiet} />
     </div>
   );

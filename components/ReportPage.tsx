@@ -8,6 +8,7 @@ import { isolatedHost, SiteCode } from './SiteText';
 import { SiteField, type SiteFieldProps } from './SiteField';
 import { DropZone, type DropZoneProps } from './DropZone';
 import { OwnerDetails, type SavedFile } from './OwnerDetails';
+import { SourceLinked } from './SourceLinks';
 import type { RawText } from '../utils/engine/check/check-site';
 import type { Report } from '../utils/engine/report/report';
 import { DROPPED_FILES_MAX, WELL_KNOWN } from '../utils/engine/spec';
@@ -122,15 +123,15 @@ function Body(props: ReportPageProps): ComponentChildren {
       ) : (
         <ReportBody report={view.previous} rawPoppy={view.rawPoppy} now={props.now} busy progress={view.progress} quiet={null} />
       );
-    case 'report': {
-      const raw = siteRawDocuments(view.report, view.rawPoppy, props.siteRaw ?? null);
+    case 'report':
       return (
-        <>
-          <ReportBody report={view.report} rawPoppy={view.rawPoppy} now={props.now} busy={false} progress={null} quiet={null} />
-          <OwnerDetails report={view.report} raw={raw} version={props.version} onSave={props.onSave} />
-        </>
+        <PageReport
+          {...props}
+          report={view.report}
+          rawPoppy={view.rawPoppy}
+          raw={siteRawDocuments(view.report, view.rawPoppy, props.siteRaw ?? null)}
+        />
       );
-    }
     case 'files-checking':
       return <p class="page-intro">{t('reportFilesChecking')}</p>;
     case 'files':
@@ -149,18 +150,41 @@ function Body(props: ReportPageProps): ComponentChildren {
               ))}
             </ul>
           ) : null}
-          <ReportBody report={view.report} rawPoppy={null} now={props.now} busy={false} progress={null} quiet={null} />
-          <OwnerDetails report={view.report} raw={view.raw} version={props.version} onSave={props.onSave} />
+          <PageReport {...props} report={view.report} rawPoppy={null} raw={view.raw} />
         </>
       );
   }
 }
 
+/**
+ * A finished report at page width: the panel's report, then the owner's details; each finding
+ * links to its line in the documents shown as text, and the exports are offered once, there.
+ */
+function PageReport(props: ReportPageProps & { report: Report; rawPoppy: string | null; raw: readonly RawDocument[] }) {
+  const { report } = props;
+  return (
+    <SourceLinked findings={report.findings} raw={props.raw}>
+      {(target) => (
+        <>
+          <ReportBody report={report} rawPoppy={props.rawPoppy} now={props.now} busy={false} progress={null} quiet={null} page />
+          <OwnerDetails report={report} raw={props.raw} version={props.version} onSave={props.onSave} target={target} />
+        </>
+      )}
+    </SourceLinked>
+  );
+}
+
 /** poppy.json, then the other documents the check kept for this very report, by their paths. */
 function siteRawDocuments(report: Report, rawPoppy: string | null, kept: SiteRawDocuments | null): RawDocument[] {
-  const raw: RawDocument[] = rawPoppy === null ? [] : [{ path: WELL_KNOWN.poppy, text: rawPoppy, cut: false }];
+  // Findings name a document by its final URL; the texts are kept by the URL asked.
+  const urlsOf = (requested: string) => {
+    const doc = report.documents.find((d) => d.requestedUrl === requested);
+    return [requested, ...(doc?.url && doc.url !== requested ? [doc.url] : [])];
+  };
+  const poppy = `${report.target}${WELL_KNOWN.poppy}`;
+  const raw: RawDocument[] = rawPoppy === null ? [] : [{ path: WELL_KNOWN.poppy, urls: urlsOf(poppy), text: rawPoppy, cut: false }];
   if (kept === null || kept.checkedAt !== report.checkedAt) return raw;
-  return [...raw, ...kept.documents.map((doc) => ({ path: pathOf(doc.url), text: doc.text, cut: false }))];
+  return [...raw, ...kept.documents.map((doc) => ({ path: pathOf(doc.url), urls: urlsOf(doc.url), text: doc.text, cut: false }))];
 }
 
 const pathOf = (url: string) => {

@@ -56,10 +56,12 @@ export function CheckProgressLine(props: { progress: CheckCount | null }) {
   );
 }
 
-/** For site owners: copies of the report, what was fetched, and the raw poppy.json as text. */
-export function ReportTools(props: { report: Report; rawPoppy: string | null }) {
+/**
+ * For site owners: copies of the report, what was fetched, and the raw poppy.json as text. The
+ * full-page report (`page`) has its own document view and exports, so here only what was fetched.
+ */
+export function ReportTools(props: { report: Report; rawPoppy: string | null; page?: boolean }) {
   const t = useT();
-  const messages = useMessages();
   return (
     <>
       {props.report.documents.length > 0 ? (
@@ -68,7 +70,7 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
           <DocumentsList documents={props.report.documents} />
         </details>
       ) : null}
-      {props.rawPoppy !== null ? (
+      {props.rawPoppy !== null && !props.page ? (
         <details>
           <summary>{t('rawPoppy')}</summary>
           {/* Text content of a <pre>: the site's bytes are never parsed as HTML. */}
@@ -77,10 +79,23 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
           </pre>
         </details>
       ) : null}
-      <p class="copy-row">
-        <CopyButton text={() => escapeHiddenInJson(JSON.stringify(reportToJson(props.report, messages), null, 2))} label={t('copyJson')} />
-        <CopyButton text={() => reportToMarkdown(props.report, messages)} label={t('copyMarkdown')} />
-      </p>
+      {props.page ? null : (
+        <p class="copy-row">
+          <ReportCopyButtons report={props.report} />
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The report copied as JSON or Markdown, in the reader's language. */
+export function ReportCopyButtons(props: { report: Report }) {
+  const t = useT();
+  const messages = useMessages();
+  return (
+    <>
+      <CopyButton text={() => escapeHiddenInJson(JSON.stringify(reportToJson(props.report, messages), null, 2))} label={t('copyJson')} />
+      <CopyButton text={() => reportToMarkdown(props.report, messages)} label={t('copyMarkdown')} />
     </>
   );
 }

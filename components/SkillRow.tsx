@@ -30,7 +30,12 @@ export function SkillRow(props: {
   const tone = skillTone(skill, props.findings);
   const details = <SkillDetails skill={skill} target={props.target} />;
   return (
-    <li class={`skill tone-border-${tone}${props.compact ? ' compact' : ''}`} data-skill={skill.name} data-status={skill.status}>
+    <li
+      class={`skill tone-border-${tone}${props.compact ? ' compact' : ''}`}
+      data-skill={skill.name}
+      data-status={skill.status}
+      data-not-checked={skill.notChecked}
+    >
       <div class="skill-head">
         {/* A verified file's own title, in a person's words, above its machine name. */}
         {skill.status === 'verified' && skill.title !== undefined ? (

@@ -1,5 +1,5 @@
 import { sortFindings, type Finding } from '../utils/engine/report/findings';
-import { SKILL_STATUS_LOOK, skillStatusWords, type Tone } from '../utils/engine/report/look';
+import { SKILL_STATUS_LOOK, skillStateWords, type Tone } from '../utils/engine/report/look';
 import type { Report, SkillReport } from '../utils/engine/report/report';
 import { reportState } from '../utils/engine/report/state';
 import { sentence, type Words } from '../utils/engine/report/words';
@@ -79,7 +79,7 @@ const WRONG_FILE = sentence('statusWrongFile', []);
  */
 export function skillLabel(skill: SkillReport): Words {
   if (skill.status === 'mismatch') return skill.mismatch?.includes('html-body') ? WRONG_FILE({}) : SKILL_STATUS_LOOK.mismatch.label({});
-  return skillStatusWords(skill.status);
+  return skillStateWords(skill);
 }
 
 /** Statuses an agent cannot rely on: shown first and open, with their reason. */

@@ -7,7 +7,7 @@
  */
 import { findNodeAtLocation, getNodeValue, parseTree, type Edit, type Node } from 'jsonc-parser';
 import { MISNAMED_DIGEST_FIELD, SKILL_ENTRY, SKILL_INDEX } from '../../utils/engine/spec';
-import type { PathSegment } from '../locate';
+import type { PathSegment } from '../../utils/engine/report/locate';
 
 export interface Span {
   offset: number;

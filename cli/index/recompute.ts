@@ -16,7 +16,7 @@ import { checkSkillMd } from '../../utils/engine/skill-md';
 import { DEFAULT_LIMITS, DIGEST_PREFIX, POPPY, SKILL_ENTRY, SKILL_INDEX, SKILL_TYPES, WELL_KNOWN } from '../../utils/engine/spec';
 import { isObject, own } from '../../utils/engine/json/values';
 import type { Finding } from '../../utils/engine/report/findings';
-import { positionAt, type Position } from '../locate';
+import { positionAt, type Position } from '../../utils/engine/report/locate';
 import { readIndexText, type DigestEntry, type IndexObject } from './digest-entries';
 import { artifactCap, documentCap, type IndexFiles } from './site-access';
 

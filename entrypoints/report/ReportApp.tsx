@@ -173,7 +173,13 @@ export function ReportApp(props: { search: string }) {
 
   const submit = () => {
     const read = readReportSite(field);
-    if (!read.ok) return setError(read.words);
+    if (!read.ok) {
+      // The page never shows an earlier report under a refusal of the address now asked.
+      history.replaceState(null, '', location.pathname);
+      clearFiles();
+      setSiteRaw(null);
+      return setError(read.words);
+    }
     setError(null);
     setField(read.origin);
     // Asked from the submit event (Firefox grants only inside the gesture); a grant already

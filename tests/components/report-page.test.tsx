@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render } from '@testing-library/preact';
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReportPage, type ReportPageView } from '../../components/ReportPage';
 import { typedSiteOrigin } from '../../utils/engine/net/typed-site';
@@ -226,6 +226,83 @@ describe('the owner details at full width', () => {
   });
 });
 
+describe('one page, each thing once', () => {
+  it('offers each export once (downloads and copies together), and the digests and documents as text once', () => {
+    const { root, getAllByRole } = renderPage({ kind: 'report', report: reports.northlightStale(), rawPoppy: '{}', quiet: null });
+    for (const name of [
+      'Download JSON',
+      'Download Markdown',
+      'Download SARIF (for code scanning)',
+      'Copy report as JSON',
+      'Copy report as Markdown',
+    ])
+      expect(getAllByRole('button', { name }), name).toHaveLength(1);
+    expect(root.querySelectorAll('[data-raw-poppy]')).toHaveLength(0);
+    expect(root.querySelectorAll('[data-raw-document]')).toHaveLength(1);
+    expect(root.querySelectorAll('.digest-list')).toHaveLength(0);
+    expect(root.querySelectorAll('[data-digest-row]')).toHaveLength(3);
+  });
+});
+
+describe("each finding's line in the document view", () => {
+  const POPPY_URL = `${ORIGIN}/.well-known/poppy.json`;
+  const TEXT = JSON.stringify(
+    {
+      organization: { name: 'Northlight', domain: 'northlight.poppy.test' },
+      skill_index: { skills: [{ name: 'change-flower-delivery', digest: 'sha256:00' }] },
+    },
+    null,
+    2,
+  );
+  const LINE = TEXT.split('\n').findIndex((l) => l.includes('"digest"')) + 1;
+  const filesView = (): ReportPageView => {
+    const report = reports.northlightStale();
+    report.findings = report.findings.map((f) => ({ ...f, document: POPPY_URL }));
+    return {
+      kind: 'files',
+      origin: ORIGIN,
+      report,
+      raw: [{ path: 'poppy.json', urls: [POPPY_URL], text: TEXT, cut: false }],
+      ignored: 0,
+      leftOut: [],
+    };
+  };
+
+  it('links the finding to its line; following it opens the document, marks the line and moves the focus there', async () => {
+    const { root } = renderPage(filesView());
+    const link = root.querySelector<HTMLAnchorElement>('li.finding[data-code="digest-mismatch"] [data-finding-line]')!;
+    expect(link.textContent).toBe(`Line ${LINE} of poppy.json`);
+    expect(link.getAttribute('href')).toBe(`#source-0-L${LINE}`);
+    const details = root.querySelector<HTMLDetailsElement>('[data-raw-document="poppy.json"]')!;
+    expect(details.open).toBe(false);
+    expect(root.querySelector('[data-marked-line]')).toBeNull();
+    fireEvent.click(link);
+    await waitFor(() => expect(details.open).toBe(true));
+    const marked = root.querySelector<HTMLElement>('[data-marked-line]')!;
+    expect(marked.id).toBe(`source-0-L${LINE}`);
+    expect(marked.textContent).toContain('"digest": "sha256:00"');
+    expect(document.activeElement).toBe(marked);
+  });
+
+  it("links a site's finding to its line in the poppy.json the check read", () => {
+    const view = filesView();
+    if (view.kind !== 'files') throw new Error('files');
+    const { root } = renderPage({ kind: 'report', report: view.report, rawPoppy: TEXT, quiet: null });
+    const link = root.querySelector('li.finding[data-code="digest-mismatch"] [data-finding-line]')!;
+    expect([link.getAttribute('data-finding-line'), link.getAttribute('data-finding-source')]).toEqual([
+      String(LINE),
+      '/.well-known/poppy.json',
+    ]);
+  });
+
+  it('has no link where no document is shown: the panel, or a finding about another file', () => {
+    const view = filesView();
+    if (view.kind !== 'files') throw new Error('files');
+    const { root } = renderPage({ ...view, raw: [] });
+    expect(root.querySelectorAll('[data-finding-line]')).toHaveLength(0);
+  });
+});
+
 describe('the drop zone', () => {
   it('hands the chosen files to onFiles with their paths, and a pasted document as a named file', async () => {
     const { root, onFiles } = renderPage({ kind: 'empty' });
@@ -240,6 +317,17 @@ describe('the drop zone', () => {
     const zone = root.querySelector('[data-drop-zone]')!;
     fireEvent.paste(zone, { clipboardData: { files: [], getData: () => '---\nname: find-flowers\n---\n' } });
     expect((onFiles.mock.calls[1]![0] as { path: string }[]).map((f) => f.path)).toEqual(['SKILL.md']);
+  });
+
+  it('says that pasting works, and takes a paste anywhere on the page but in the site field', () => {
+    const { root, input, onFiles } = renderPage({ kind: 'empty' });
+    expect(root.querySelector('[data-drop-zone]')?.textContent).toContain("paste them (or a document's text) anywhere on this page");
+    const clipboard = { files: [], getData: () => '{"organization":{"domain":"northlight.example"}}' };
+    fireEvent.paste(document.body, { clipboardData: clipboard });
+    expect((onFiles.mock.calls[0]![0] as { path: string }[]).map((f) => f.path)).toEqual(['poppy.json']);
+    // Text pasted into the address field is an address being typed, not a document.
+    fireEvent.paste(input, { clipboardData: clipboard });
+    expect(onFiles).toHaveBeenCalledTimes(1);
   });
 
   it('says that files held are added to, and forgets them on "Start over"', () => {

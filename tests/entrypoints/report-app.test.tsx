@@ -79,6 +79,24 @@ describe('report.html?site=<origin>', () => {
     expect(seen).toEqual(['checking', 'ok']);
   });
 
+  it("a refused address clears the earlier site's report: no old report under the new refusal", async () => {
+    history.replaceState(null, '', `/report.html?site=${encodeURIComponent(SITE)}`);
+    render(<ReportApp search={`?site=${encodeURIComponent(SITE)}`} />);
+    await waitFor(() => expect(finish).toBeTypeOf('function'));
+    await waitFor(async () => expect(await storage.getMarker(SITE)).not.toBeNull());
+    finish();
+    await scheduler.idle();
+    await waitFor(() => expect(document.querySelector('[data-view]')?.getAttribute('data-view')).toBe('report'));
+    const field = document.querySelector<HTMLInputElement>('input[name="site"]')!;
+    fireEvent.input(field, { target: { value: 'https://192.168.1.1' } });
+    fireEvent.submit(field.form!);
+    await waitFor(() => expect(document.querySelector('[data-field-error]')?.textContent).toContain('private network address'));
+    expect(document.querySelector('[data-view]')?.getAttribute('data-view')).toBe('empty');
+    expect(document.querySelector('[data-view]')?.hasAttribute('data-verdict')).toBe(false);
+    expect(document.querySelectorAll('.report, [data-skill], [data-code]')).toHaveLength(0);
+    expect(location.search).toBe('');
+  });
+
   it('opened with nothing to check carries no verdict (no test may read it as settled)', () => {
     vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({ manifest_version: 3, name: 'Poppy Inspector', version: '1.2.3' });
     render(<ReportApp search="" />);

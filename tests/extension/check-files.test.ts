@@ -8,7 +8,12 @@ import { filesOrigin, siteFileMap } from '../fixtures/site-files';
 import { longIndexStore, wholeEntriesWithin } from '../fixtures/sites/long-index';
 import { northlight } from '../fixtures/sites/northlight';
 import { northlightStale } from '../fixtures/sites/northlight-stale';
-import { english } from '../helpers/english';
+import { english, ENGLISH } from '../helpers/english';
+import { reportProblems } from '../helpers/report-schema';
+import { reportToJson } from '../../utils/engine/report/report-json';
+import { reportToMarkdown } from '../../utils/engine/report/report-markdown';
+import { reportState } from '../../utils/engine/report/state';
+import { stateHeadline, stateSummary } from '../../utils/extension/state-look';
 
 const dropped = (path: string, bytes: Uint8Array): DroppedFile => ({
   path,
@@ -64,6 +69,68 @@ describe('checkDroppedFiles', () => {
         .sort(),
     );
     expect(check.raw.find((r) => r.path.endsWith('poppy.json'))?.text).toContain('"organization"');
+  });
+
+  it('poppy.json alone: every other file is "not provided", never a 404, and nothing reads as the site failing', async () => {
+    const files = await storeFiles(northlight, (path) => path);
+    const check = await checkDroppedFiles(
+      files.filter((f) => f.path.endsWith('poppy.json')),
+      null,
+    );
+    if (!check.ok) throw new Error('not checked');
+    const { report } = check.result;
+    expect(report.skills.map((s) => [s.name, s.status, s.notChecked, s.reason && english(s.reason)])).toEqual(
+      Object.keys(northlight.expect.skills).map((name) => [name, 'not-checked', 'not-provided', 'not among the files you checked']),
+    );
+    expect(report.verdict).toBe('ok');
+    expect(report.findings.filter((f) => f.severity !== 'info')).toEqual([]);
+    expect(report.findings.some((f) => f.code === 'skill-unreachable' || f.code === 'no-skill-index')).toBe(false);
+    const notProvided = report.findings.filter((f) => f.code === 'file-not-provided').map((f) => english(f.message));
+    expect(notProvided).toContain('/.well-known/agent-skills/index.json was not among the files checked, so it was not read.');
+    expect(notProvided).toContain(
+      'The file of skill find-flowers (/.well-known/agent-skills/find-flowers/SKILL.md) was not among the files checked, so its digest was not checked.',
+    );
+    const index = report.documents.find((d) => d.kind === 'index')!;
+    expect([index.notProvided, index.httpStatus, index.published]).toEqual([true, null, false]);
+    // The headline and the line under it: the user's files, not the site's failure.
+    const state = reportState(report);
+    expect(state).toBe('unverified');
+    expect(english(stateHeadline(report, state))).toBe('Checked, except files not provided');
+    expect(english(stateSummary(report, state))).toBe('3 of 3 skill files were not among your files: add them to check their digests.');
+    // The exports say it too, and the JSON keeps the report's shape (schemas/report.schema.json).
+    expect(reportToMarkdown(report, ENGLISH)).toContain('- 3 of 3 skill files were not among the files checked.');
+    const json = reportToJson(report, ENGLISH);
+    expect(json.coverage).toMatchObject({ unchecked: 0, notProvided: 3 });
+    expect(reportProblems(JSON.parse(JSON.stringify(json)))).toEqual([]);
+  });
+
+  it('a folder missing one SKILL.md: that skill is "not provided", the others verified', async () => {
+    const files = await storeFiles(northlight, (path) => path);
+    const check = await checkDroppedFiles(
+      files.filter((f) => !f.path.includes('find-flowers/')),
+      null,
+    );
+    expect(statuses(check)).toEqual({ ...northlight.expect.skills, 'find-flowers': 'not-checked' });
+    if (!check.ok) throw new Error('not checked');
+    expect(check.result.report.skills.find((s) => s.name === 'find-flowers')?.notChecked).toBe('not-provided');
+    expect(check.result.report.documents.some((d) => d.notProvided)).toBe(false);
+    // The API description poppy.json names (/poppy/openapi.json) was not given either: the lens says so, not "HTTP 404".
+    const lens = check.result.report.skills.find((s) => s.name === 'check-flower-order')?.lens;
+    expect(lens?.notChecked?.reason && english(lens.notChecked.reason)).toBe('not among the files you checked');
+    expect(english(stateSummary(check.result.report, 'unverified'))).toBe(
+      '1 of 3 skill files was not among your files: add it to check its digest.',
+    );
+  });
+
+  it('names the site URLs each raw document stands for, so findings find their document', async () => {
+    const files = await storeFiles(northlightStale, (path) => path.split('/').slice(-2).join('/'));
+    const check = await checkDroppedFiles(files, null);
+    if (!check.ok) throw new Error('not checked');
+    const origin = filesOrigin('northlight-stale');
+    const urls = Object.fromEntries(check.raw.map((r) => [r.path, r.urls]));
+    expect(urls['.well-known/poppy.json']).toContain(`${origin}/.well-known/poppy.json`);
+    const mismatch = check.result.report.findings.find((f) => f.code === 'digest-mismatch')!;
+    expect(check.raw.filter((r) => r.urls.includes(mismatch.document!)).length).toBe(1);
   });
 
   it('needs a site: without poppy.json and nothing typed, it says there is no poppy.json', async () => {

@@ -450,6 +450,8 @@ export const DROPPED_FILES_MAX = 500;
 export const RAW_DOCUMENTS_ORIGINS_MAX = 3;
 export const RAW_TEXT_MAX_CHARS = 1024 * 1024;
 export const RAW_LINES_MAX = 5000;
+/** Characters of a document the full-page report looks through for a finding's line (report/locate.ts). */
+export const LOCATE_MAX_CHARS = RAW_TEXT_MAX_CHARS;
 
 /** The SKILL.md preview tree's bounds (markdown/safe-tree.ts): characters parsed, nodes built, nesting kept. */
 export interface SafeTreeLimits {

@@ -19,6 +19,8 @@ import { DEFAULT_LIMITS, DROPPED_FILES_MAX, WELL_KNOWN } from '../engine/spec';
 /** A dropped text file as the page shows it, with line numbers. */
 export interface RawDocument {
   path: string;
+  /** The site URLs it stands for (the report's `document`s), so a finding links to its line. */
+  urls: readonly string[];
   text: string;
   /** More bytes were there than are shown (the file's cap). */
   cut: boolean;
@@ -83,12 +85,23 @@ export async function checkDroppedFiles(files: readonly DroppedFile[], typedOrig
   // Loose SKILL.md files get their names here, so each maps to its index entry.
   const named = await nameDroppedFiles(taken, origin);
   const transport = siteFilesTransport(origin, droppedSiteFiles(named), { otherHosts: null });
-  const result = await checkSite(origin, { transport, trustChain: false, mayContact: () => false });
+  const served = (url: string) => {
+    const path = sitePathOf(url, origin);
+    return path === null ? null : fileForSitePath(named, path);
+  };
+  // A file not given is "not provided", not the site's 404 (CheckDeps.provides).
+  const result = await checkSite(origin, {
+    transport,
+    trustChain: false,
+    mayContact: () => false,
+    provides: (url) => served(url) !== null,
+  });
+  const urls = servedUrls(result, served);
   const raw = await Promise.all(
     named
       .filter((f) => isText(f.path))
       .slice(0, RAW_SHOWN)
-      .map(async (f) => ({ path: f.path, ...(await readDroppedText(f, DEFAULT_LIMITS.skillMdBytes)) })),
+      .map(async (f) => ({ path: f.path, urls: urls.get(f) ?? [], ...(await readDroppedText(f, DEFAULT_LIMITS.skillMdBytes)) })),
   );
   return {
     ok: true,
@@ -99,6 +112,21 @@ export async function checkDroppedFiles(files: readonly DroppedFile[], typedOrig
     leftOut: leftOut.slice(0, LEFT_OUT_SHOWN).map((f) => f.path),
     files: named,
   };
+}
+
+/** Which file served each URL the report names (its documents, skills and findings). */
+function servedUrls(result: CheckResult, served: (url: string) => DroppedFile | null): Map<DroppedFile, string[]> {
+  const { report } = result;
+  const named = new Set<string>();
+  for (const doc of report.documents) for (const url of [doc.requestedUrl, doc.url]) if (url !== null) named.add(url);
+  for (const skill of report.skills) if (skill.url !== null) named.add(skill.url);
+  for (const f of report.findings) if (f.document !== null) named.add(f.document);
+  const byFile = new Map<DroppedFile, string[]>();
+  for (const url of named) {
+    const file = served(url);
+    if (file !== null) byFile.set(file, [...(byFile.get(file) ?? []), url]);
+  }
+  return byFile;
 }
 
 /** A verified skill's Markdown from the dropped file that served it (the bytes its digest matched);

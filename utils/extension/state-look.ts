@@ -42,6 +42,7 @@ const H = {
   noSkills: sentence('stateHeadlineNoSkills', []),
   skillErrors: sentence('stateHeadlineSkillErrors', ['count']),
   signInBroken: sentence('stateHeadlineSignInBroken', []),
+  notProvided: sentence('stateHeadlineNotProvided', []),
 };
 
 export const STATE_LOOK: Readonly<Record<ReportState, StateLook>> = {
@@ -129,6 +130,7 @@ const S = {
   allSkillWarnings: sentence('stateSummaryAllSkillWarnings', ['count']),
   siteWarnings: sentence('stateSummarySiteWarnings', ['count']),
   unverified: sentence('stateSummaryUnverified', ['count', 'total']),
+  notProvided: sentence('stateSummaryNotProvided', ['count', 'total']),
   documentsElsewhere: sentence('stateSummaryDocumentsElsewhere', []),
   pastCap: sentence('stateSummaryPastCap', ['count', 'total', 'limit']),
   trustBroken: sentence('stateSummaryTrustBroken', ['issuer']),
@@ -194,6 +196,8 @@ export function stateSummary(report: Report | null, state: ReportState): Words {
       if (report?.cap !== undefined && coverage(report).overCap > 0) return S.pastCap({ count, total: listed, limit: report.cap.limit });
       // Nothing read yet: the site's documents redirect to another host the panel will ask (D5).
       if (listed === 0 && report !== null && documentsAwaitOtherHosts(report)) return S.documentsElsewhere({});
+      // Files checked before publishing: what was left out is the user's to add, not a failure.
+      if (report !== null && onlyNotProvided(report)) return S.notProvided({ count, total: listed });
       return S.unverified({ count, total: listed });
     }
     case 'verified':
@@ -208,10 +212,17 @@ export function stateSummary(report: Report | null, state: ReportState): Words {
  * things of a person: a skill that must not be used, or a sign-in that does not check out (D10).
  */
 export function stateHeadline(report: Report | null, state: ReportState): Words {
+  if (state === 'unverified' && report !== null && onlyNotProvided(report)) return H.notProvided({});
   if (state !== 'errors' || report === null) return STATE_LOOK[state].headline;
   const skills = troubledSkills(report, 'error').length;
   if (skills > 0) return H.skillErrors({ count: skills });
   return report.trust?.status === 'broken' ? H.signInBroken({}) : STATE_LOOK[state].headline;
+}
+
+/** Every skill not checked is a file not given (files checked before publishing), and nothing else waits. */
+function onlyNotProvided(report: Report): boolean {
+  const waiting = report.skills.filter((s) => s.status === 'not-checked');
+  return waiting.length > 0 && waiting.every((s) => s.notChecked === 'not-provided') && report.cap === undefined;
 }
 
 /** The badge's tooltip: the site, then the panel's own line. */

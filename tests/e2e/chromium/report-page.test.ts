@@ -15,7 +15,8 @@ import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
-import { message } from '../harness/messages';
+import { filled, message } from '../harness/messages';
+import { EXPORT_BUTTONS, followFindingLine, looseTextFiles, pasteAndSettle, readFilesPage } from '../harness/report-files';
 import { settledPanel, statuses, visitAndCheck } from '../harness/panel';
 
 /** The paths of the raw documents the page shows. */
@@ -87,8 +88,9 @@ describe('report.html', () => {
     await page.close();
   });
 
-  it('refuses a private address in words tied to the field, and checks nothing', async () => {
-    const page = await openReport();
+  it("refuses a private address in words tied to the field, checks nothing, and clears the earlier site's report", async () => {
+    const page = await openReport(`?site=${encodeURIComponent(server.publicOrigin('northlight'))}`);
+    await settledPanel(page);
     const field = page.getByLabel(message('reportSiteLabel'));
     await field.fill('https://192.168.1.1');
     await field.press('Enter');
@@ -98,11 +100,55 @@ describe('report.html', () => {
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     expect((await field.getAttribute('aria-describedby'))?.split(' ')).toContain(await error.getAttribute('id'));
     expect(await page.locator('[data-view="empty"]').count()).toBe(1);
+    expect(await page.locator('[data-skill], [data-code], [data-raw-document]').count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
     await page.close();
   });
 });
 
 describe('files dropped before publishing', () => {
+  it('poppy.json pasted alone: the rest reads "not provided", never HTTP 404 or "don\'t use them"; exports once', async () => {
+    const page = await openReport();
+    const poppy = (await looseTextFiles(northlight)).find((f) => f.name === 'poppy.json')!;
+    const exports = EXPORT_BUTTONS.map((key) => message(key));
+    expect((await readFilesPage(page, exports)).dropZone).toContain('paste them');
+    const snapshot = await pasteAndSettle(page, { text: poppy.text });
+    const facts = await readFilesPage(page, exports);
+    expect(snapshot.verdict).toBe('ok');
+    expect(facts.rows).toEqual(Object.keys(northlight.expect.skills).map((name) => [name, 'not-checked', 'not-provided']));
+    expect(facts.headline).toBe(message('stateHeadlineNotProvided'));
+    expect(facts.summary).toBe(filled('stateSummaryNotProvided_other', { count: 3, total: 3 }));
+    for (const row of snapshot.skills) expect(row.text).toContain(message('statusNotProvided'));
+    expect(facts.text).not.toContain('HTTP 404');
+    expect(facts.text).not.toMatch(/don.t use them/);
+    expect(facts.notProvidedDocuments).toEqual(['index']);
+    expect(Object.values(facts.exports)).toEqual(exports.map(() => 1));
+    await page
+      .locator('.owners details', { hasText: message('documentsHeading') })
+      .locator('summary')
+      .click();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page), `axe, not provided, ${colorScheme}`).toEqual([]);
+    }
+    await page.close();
+  });
+
+  it('links a finding to its line: following it opens the document at that line, marked and focused', async () => {
+    const page = await openReport();
+    await pasteAndSettle(page, { files: await looseTextFiles(northlightStale) });
+    const followed = await followFindingLine(page, 'digest-mismatch');
+    expect(followed.marked).toMatch(new RegExp(`-L${followed.linked}$`));
+    expect([followed.open, followed.focused, followed.inView]).toEqual([true, true, true]);
+    expect(followed.text).toContain('"digest"');
+    // The marked line, the links and the "not provided" words stay readable in both themes.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page), `axe, followed line, ${colorScheme}`).toEqual([]);
+    }
+    await page.close();
+  });
+
   it('checks the stale copy from a folder chosen in the drop zone, with no request to any server', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poppy-report-files-'));
     const paths: string[] = [];

@@ -6,7 +6,8 @@ import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { northlight } from '../../fixtures/sites/northlight';
 import { northlightStale } from '../../fixtures/sites/northlight-stale';
 import { launchFirefox, newPage, type FirefoxSession } from '../harness/firefox';
-import { message } from '../harness/messages';
+import { filled, message } from '../harness/messages';
+import { EXPORT_BUTTONS, followFindingLine, looseTextFiles, pasteAsUser, readFilesPage } from '../harness/report-files';
 import { answersTakenBack, settledPanel, statuses, verdictsSeen, visitAndCheck, watchVerdicts } from '../harness/panel';
 import { waitFor } from '../harness/wait';
 
@@ -83,6 +84,50 @@ describe('report.html in Firefox', () => {
     expect(answersTakenBack(await verdictsSeen(page))).toEqual([]);
     expect(await page.$$eval('[data-open-report]', (found) => found.length)).toBe(0);
     await Promise.all([page.close(), panel.close(), site.close()]);
+  });
+
+  it('poppy.json pasted alone: the rest reads "not provided", never HTTP 404 or "don\'t use them"; exports once', async () => {
+    const page = await openReport();
+    await page.waitForSelector('[data-view="empty"]');
+    const poppy = (await looseTextFiles(northlight)).find((f) => f.name === 'poppy.json')!;
+    const exports = EXPORT_BUTTONS.map((key) => message(key));
+    expect((await readFilesPage(page, exports)).dropZone).toContain('paste them');
+    await pasteAsUser(page, poppy.text);
+    await page.waitForSelector('[data-view="files"]');
+    const snapshot = await settledPanel(page);
+    const facts = await readFilesPage(page, exports);
+    expect(snapshot.verdict).toBe('ok');
+    expect(facts.rows).toEqual(Object.keys(northlight.expect.skills).map((name) => [name, 'not-checked', 'not-provided']));
+    expect(facts.headline).toBe(message('stateHeadlineNotProvided'));
+    expect(facts.summary).toBe(filled('stateSummaryNotProvided_other', { count: 3, total: 3 }));
+    expect(facts.text).not.toContain('HTTP 404');
+    expect(facts.text).not.toMatch(/don.t use them/);
+    expect(facts.notProvidedDocuments).toEqual(['index']);
+    expect(Object.values(facts.exports)).toEqual(exports.map(() => 1));
+    await page.close();
+  });
+
+  it('links a finding to its line, and a refused address then clears the report', async () => {
+    const page = await openReport();
+    await page.waitForSelector('[data-view="empty"]');
+    // Each file's text pasted in turn: they add up to the stale copy.
+    for (const file of await looseTextFiles(northlightStale)) await pasteAsUser(page, file.text);
+    await waitFor(
+      async () => statuses(await settledPanel(page)),
+      (seen) => JSON.stringify(seen) === JSON.stringify(northlightStale.expect.skills),
+      { what: 'the pasted stale copy checked' },
+    );
+    const followed = await followFindingLine(page, 'digest-mismatch');
+    expect(followed.marked).toMatch(new RegExp(`-L${followed.linked}$`));
+    expect([followed.open, followed.focused, followed.inView]).toEqual([true, true, true]);
+    expect(followed.text).toContain('"digest"');
+    // The report shown is forgotten when the address typed next is refused.
+    await page.type('input[name="site"]', 'https://192.168.1.1');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-field-error]');
+    await page.waitForSelector('[data-view="empty"]');
+    expect(await page.$$eval('[data-skill], [data-code], [data-raw-document]', (found) => found.length)).toBe(0);
+    await page.close();
   });
 
   it('checks an address typed into the field', async () => {

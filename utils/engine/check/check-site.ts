@@ -68,6 +68,7 @@ export async function checkSite(siteUrl: string, deps: CheckDeps): Promise<Check
     trustChain: deps.trustChain ?? true,
     yieldToOthers: deps.yieldToOthers ?? nextTurn,
     hosts,
+    provides: deps.provides ?? null,
   };
   try {
     return await checkOrigin(target.origin, target.findings, ctx, deps.onProgress, now, deps.rawTexts ?? true);
@@ -115,10 +116,14 @@ async function checkOrigin(
   } else if (NOT_FOUND_STATUSES.includes(poppyDoc.info.httpStatus ?? 0)) {
     findings.push(finding(C['no-poppy-json'].says({}), { document: poppyDoc.info.requestedUrl }));
   }
+  // Files checked before publishing: what was not given is said as such, never as missing.
+  for (const doc of [poppyDoc, indexDoc])
+    if (doc.info.notProvided)
+      findings.push(fileNotProvided(doc.info.requestedUrl, WELL_KNOWN[doc.info.kind === 'poppy' ? 'poppy' : 'skillIndex']));
   const wellKnown = indexDoc.value
     ? parseSkillIndex(indexDoc.value, indexContext('well-known', indexDoc.url, indexDoc.info.requestedUrl, limits))
     : null;
-  if (embedded && !indexDoc.info.published && indexDoc.findings.length === 0) {
+  if (embedded && !indexDoc.info.published && !indexDoc.info.notProvided && indexDoc.findings.length === 0) {
     findings.push(finding(C['no-skill-index'].says({ path: WELL_KNOWN.skillIndex }), { document: indexDoc.info.requestedUrl }));
   }
   for (const parse of [embedded, wellKnown]) if (parse) findings.push(...parse.findings);
@@ -241,6 +246,9 @@ function sharedFetcher(urls: readonly (string | null)[], ctx: CheckContext): Art
     return result;
   };
 }
+
+/** A site document the checked files did not include (CheckDeps.provides). */
+const fileNotProvided = (document: string, path: string): Finding => finding(C['file-not-provided'].says.document({ path }), { document });
 
 /** One finding for all skills on other hosts that privacy settings kept us from contacting. */
 function notCheckedSummary(skills: readonly SkillReport[]): Finding[] {

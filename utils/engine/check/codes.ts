@@ -26,6 +26,8 @@ export const ENGINE_CODES = defineCodes({
   },
   'no-poppy-json': { severity: 'info', says: [], hint: { path: WELL_KNOWN.poppy } },
   'no-skill-index': { severity: 'info', says: ['path'], hint: { path: WELL_KNOWN.skillIndex } },
+  // Files checked before publishing: one not given is the user's choice, not the site's 404.
+  'file-not-provided': { severity: 'info', says: { document: ['path'], skill: ['skill', 'path'] } },
   'document-unreachable': {
     severity: 'error',
     says: { status: ['detail'], noAnswer: ['detail'] },

@@ -41,6 +41,10 @@ export interface CheckDeps {
   /** Lets other work run while an archive is listed (`nextTurn` by default: a timer turn). The
    *  background runs every tab's checks on one thread; listing yields every `archiveSliceMs`. */
   yieldToOthers?: () => Promise<void>;
+  /** Files checked before publishing (the full-page report's dropped files): whether one was given
+   *  for this URL of the site. A site file that was not is `not provided`, an info finding of its
+   *  own, and never asked for: it is not the site's 404. Absent: every URL is asked. */
+  provides?: (url: string) => boolean;
 }
 
 /** A turn of the event loop for everything else waiting: a zero-delay timer runs after pending I/O. */
@@ -68,6 +72,14 @@ export interface CheckContext {
   yieldToOthers: () => Promise<void>;
   /** What requests to other hosts came to, for check/offline.ts. */
   hosts: HostLog;
+  /** `CheckDeps.provides`, or null when a site is checked. */
+  provides: ((url: string) => boolean) | null;
+}
+
+/** Whether `url` names a file of the checked files that was not given (`CheckDeps.provides`). */
+export function notProvided(ctx: CheckContext, url: string): boolean {
+  if (ctx.provides === null) return false;
+  return URL.canParse(url) && new URL(url).origin === ctx.site.origin && !ctx.provides(url);
 }
 
 /** What every request of the check passes to the fetch module: one place, so none forgets the budget. */

@@ -6,7 +6,7 @@ import type { DocumentInfo } from '../report/report';
 import { NOT_FOUND_STATUSES } from '../report/state';
 import { ENGINE_CODES as C } from './codes';
 import { noteCut } from './budget';
-import { fetchOptions, type CheckContext } from './context';
+import { fetchOptions, notProvided, type CheckContext } from './context';
 import { freshness } from '../net/http-freshness';
 import { keepAnswer, noteFreshness, refreshAnswer } from './remember';
 
@@ -26,6 +26,7 @@ export interface JsonDocumentRead {
 
 /** Fetches one of the site's own JSON documents and reads it; every failure becomes a finding. */
 export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, ctx: CheckContext): Promise<JsonDocumentRead> {
+  if (notProvided(ctx, url)) return notGiven(kind, url);
   const result = await askDocument(url, kind === 'poppy' ? 'poppy' : 'index', ctx);
   noteFreshness(ctx, result.cacheControl, result.ok ? result.age : null);
   const info: DocumentInfo = {
@@ -76,6 +77,23 @@ export async function readSiteDocument(kind: DocumentInfo['kind'], url: string, 
     keepAnswer(ctx, { url, digestHex: await ctx.sha256(bytes), etag, lastModified, contentType, cors, cacheControl, bytes });
   }
   return { ...base, value: doc.value, text: doc.text, findings };
+}
+
+/** A document of checked files that was not among them: nothing asked, nothing answered (no 404). */
+function notGiven(kind: DocumentInfo['kind'], url: string): JsonDocumentRead {
+  const info: DocumentInfo = {
+    kind,
+    requestedUrl: url,
+    url: null,
+    httpStatus: null,
+    contentType: null,
+    bytes: null,
+    redirected: false,
+    published: false,
+    absent: true,
+    notProvided: true,
+  };
+  return { info, value: null, text: null, url, findings: [], noAnswer: false, failure: null };
 }
 
 /** `1696696` → `1.6 MiB`: how much of a cut index was read, as an owner reads sizes. */

@@ -4,7 +4,7 @@ import { judgeLens, NO_OFFER, readOpenApi, type ApiOperations, type LensOffer } 
 import type { Finding } from '../report/findings';
 import type { PoppyModel } from '../report/report';
 import { sentence, type Words } from '../report/words';
-import { fetchOptions, type CheckContext } from './context';
+import { fetchOptions, notProvided, type CheckContext } from './context';
 import { SKILL_REASONS, type SkillOutcome } from './verify-skill';
 
 const UNREADABLE = sentence('reason_openapi_unreadable', []);
@@ -28,6 +28,8 @@ export async function fetchApiDescription(poppy: PoppyModel | null, ctx: CheckCo
   if (policy.url.origin !== ctx.site.origin && !ctx.mayContact(policy.url.origin)) {
     return { api: null, reason: SKILL_REASONS.hostedOn({ host: policy.url.host }) };
   }
+  // Files checked before publishing: a description not given is not asked for (CheckDeps.provides).
+  if (notProvided(ctx, url)) return { api: null, reason: SKILL_REASONS.notProvided({}) };
   const result = await fetchBounded(url, { ...fetchOptions(ctx, 'openapi'), allowed: policy.url });
   if (!result.ok) return { api: null, reason: result.detail };
   if (result.status !== 200) return { api: null, reason: UNREADABLE({}) };

@@ -10,7 +10,7 @@ import { checkFetchTarget, mayContactOrigin } from '../net/url-policy';
 import { FETCH_WORDS } from '../net/fetch-words';
 import { ENGINE_CODES as C } from './codes';
 import { noteCut } from './budget';
-import { fetchOptions, type CheckContext } from './context';
+import { fetchOptions, notProvided, type CheckContext } from './context';
 import type { Validators } from '../net/fetch-types';
 import { localInsecureRedirect } from './documents';
 import { verifyArchive } from './verify-archive';
@@ -23,6 +23,7 @@ import { or, sentence } from '../report/words';
 export const SKILL_REASONS = {
   hostedOn: FETCH_WORDS.hostedOn,
   noCors: sentence('reason_no_cors', []),
+  notProvided: sentence('reason_not_provided', []),
 };
 const NO_CONTENT_TYPE = sentence('words_no_content_type', []);
 
@@ -76,6 +77,17 @@ export async function verifySkill(merged: MergedEntry, ctx: CheckContext, fetchA
     skill.reason = SKILL_REASONS.hostedOn({ host: policy.url.host });
     skill.notChecked = 'other-host';
     return { skill, findings: [] };
+  }
+  if (notProvided(ctx, url)) {
+    // Files checked before publishing: a file not given is not asked for, and not a 404.
+    skill.status = 'not-checked';
+    skill.reason = SKILL_REASONS.notProvided({});
+    skill.notChecked = 'not-provided';
+    const path = policy.url.pathname;
+    return {
+      skill,
+      findings: [finding(C['file-not-provided'].says.skill({ skill: skill.name, path }), { document: url, skill: skill.name })],
+    };
   }
   const kind = entry.type === 'archive' ? 'archive' : 'skill-md';
   const expectedHex = digestHex(entry.digest ?? '')!;

@@ -20,16 +20,21 @@ export interface Coverage {
   trustUnchecked: boolean;
   /** A site document (poppy.json, an index) redirects to another host not asked yet (D5). */
   documentsUnchecked: boolean;
+  /** Files checked before publishing: skills whose file was not among them. Not `unchecked`:
+   *  the user left them out, nothing waits on a host or a cap. */
+  notProvided: number;
 }
 
 export function coverage(report: Report): Coverage {
   let otherHost = 0;
   let overCap = report.cap?.unlisted ?? 0;
   let offline = 0;
+  let notProvided = 0;
   for (const skill of report.skills) {
     if (skill.notChecked === 'other-host') otherHost += 1;
     else if (skill.notChecked === 'over-cap') overCap += 1;
     else if (skill.notChecked === 'offline') offline += 1;
+    else if (skill.notChecked === 'not-provided') notProvided += 1;
   }
   const trustUnchecked = report.trust?.links.some((l) => l.status === 'not-checked') ?? false;
   return {
@@ -40,6 +45,7 @@ export function coverage(report: Report): Coverage {
     offline,
     trustUnchecked,
     documentsUnchecked: documentsAwaitOtherHosts(report),
+    notProvided,
   };
 }
 
@@ -57,6 +63,7 @@ const COVERAGE_WORDS = {
   skills: sentence('coverageSkills', ['count', 'total']),
   trust: sentence('coverageTrust', []),
   documents: sentence('coverageDocuments', []),
+  notProvided: sentence('coverageNotProvided', ['count', 'total']),
 };
 
 /** "2 of 5 skills could not be checked yet", and the same for the sign-in documents: [] when complete. */
@@ -65,5 +72,6 @@ export function coverageWords(c: Coverage): Words[] {
   if (c.unchecked > 0) out.push(COVERAGE_WORDS.skills({ count: c.unchecked, total: c.total }));
   if (c.trustUnchecked) out.push(COVERAGE_WORDS.trust({}));
   if (c.documentsUnchecked) out.push(COVERAGE_WORDS.documents({}));
+  if (c.notProvided > 0) out.push(COVERAGE_WORDS.notProvided({ count: c.notProvided, total: c.total }));
   return out;
 }

@@ -1,5 +1,5 @@
 import { PROTOCOL_SCOPES, SIGNED_OUT, type ApiType, type Severity, type SkillStatus, type Verdict } from '../spec';
-import type { DocumentInfo, SignIn, SkillSource } from './report';
+import type { DocumentInfo, SignIn, SkillReport, SkillSource } from './report';
 import { sentence, type Sentence, type Words } from './words';
 
 /**
@@ -89,4 +89,12 @@ const EXPLAINED = sentence('words_label_explained', ['label', 'explanation']);
 export function skillStatusWords(status: SkillStatus): Words {
   const look = SKILL_STATUS_LOOK[status];
   return look.explanation ? EXPLAINED({ label: look.label({}), explanation: look.explanation({}) }) : look.label({});
+}
+
+const NOT_PROVIDED = sentence('statusNotProvided', []);
+
+/** A skill's status in words, where a file not given (files checked before publishing) is its own
+ *  state: "Not provided", never "Not checked" or a failure (CheckDeps.provides). */
+export function skillStateWords(skill: Pick<SkillReport, 'status' | 'notChecked'>): Words {
+  return skill.notChecked === 'not-provided' ? NOT_PROVIDED({}) : skillStatusWords(skill.status);
 }

@@ -9,7 +9,7 @@ import {
   SEVERITY_LOOK,
   SIGN_IN_WORDS,
   SKILL_STATUS_LOOK,
-  skillStatusWords,
+  skillStateWords,
   VERDICT_LOOK,
 } from './look';
 import { fence, mdCode, mdText } from './markdown-text';
@@ -154,7 +154,7 @@ function skillsSection(skills: readonly SkillReport[], say: Say, line: Line): st
   out.push(say(W.verifiedMeaning({})), '');
   const rank = (s: SkillReport) => SKILL_STATUSES.indexOf(s.status);
   for (const skill of [...skills].sort((a, b) => rank(a) - rank(b))) {
-    const status = `${SKILL_STATUS_LOOK[skill.status].symbol} ${say(skillStatusWords(skill.status))}`;
+    const status = `${SKILL_STATUS_LOOK[skill.status].symbol} ${say(skillStateWords(skill))}`;
     out.push(line(`**${mdText(skill.name)}**`, status));
     if (skill.url !== null) out.push(`  - ${mdCode(skill.url)}`);
     if (skill.description !== null) out.push(`  - ${mdText(skill.description)}`);

@@ -111,8 +111,9 @@ export interface SkillReport {
   /** Why a `not-checked` or `skipped` entry was not verified: on another host that privacy settings
    *  keep us from contacting yet, past the entry cap (D5), in a format (index or entry type)
    *  that we list but do not verify, or on a host whose name did not resolve while this computer
-   *  looked offline (check/offline.ts). */
-  notChecked?: 'other-host' | 'over-cap' | 'format' | 'offline';
+   *  looked offline (check/offline.ts), or, for files checked before publishing, not among the
+   *  files given (`not-provided`, CheckDeps.provides). */
+  notChecked?: 'other-host' | 'over-cap' | 'format' | 'offline' | 'not-provided';
   /** A `not-checked` skill whose URL redirects to another host not contacted yet: that address. */
   redirectsTo?: string;
   contentType?: string | null;
@@ -213,6 +214,9 @@ export interface DocumentInfo {
   /** Its URL redirects to another host this check may not contact yet (D5): the address not
    *  asked. Opening the panel, or the command line without `--same-origin-only`, follows it. */
   redirectsTo?: string;
+  /** Files checked before publishing: this one was not among them, so it was not asked for
+   *  (CheckDeps.provides). `absent` too, with no status: nothing answered. */
+  notProvided?: true;
 }
 
 /** A check that ran out of its budget before it was done (Limits.checkMs, Limits.siteBytes). */

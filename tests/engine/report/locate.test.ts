@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { locateInJson, locateInYaml, parseJsonPath, positionAt } from '../../cli/locate';
-import { jsonPath } from '../../utils/engine/report/findings';
+import { lineLocator, locateInJson, locateInYaml, parseJsonPath, positionAt } from '../../../utils/engine/report/locate';
+import { LOCATE_MAX_CHARS } from '../../../utils/engine/spec';
+import { jsonPath } from '../../../utils/engine/report/findings';
 
 describe('parseJsonPath', () => {
   it.each<(string | number)[][]>([
@@ -62,5 +63,29 @@ describe('locateInYaml', () => {
     expect(locateInYaml(yaml, 2, ['allowed-tools', 1])).toEqual({ line: 7, column: 5 });
     expect(locateInYaml(yaml, 2, ['metadata', 'missing'])).toEqual({ line: 3, column: 1 });
     expect(locateInYaml(yaml, 2, [])).toEqual({ line: 2, column: 1 });
+  });
+});
+
+describe('lineLocator', () => {
+  it('finds many paths in one JSON text, a missing one at its nearest part, across CRLF line ends', () => {
+    const line = lineLocator(INDEX.replace(/\n/g, '\r\n'), 'json');
+    expect([jsonPath(['skills', 0, 'digest']), jsonPath(['skills', 1, 'url']), jsonPath(['skills', 1, 'digest']), '$'].map(line)).toEqual([
+      4, 7, 5, 1,
+    ]);
+    expect([line(null), line('not a path')]).toEqual([null, null]);
+  });
+
+  it("finds a SKILL.md frontmatter key on the file's own line", () => {
+    const line = lineLocator('---\nname: x\nmetadata:\n  owner: me\n---\n# Title\n', 'skill-md');
+    expect([line('$.name'), line('$.metadata.owner'), line('$.description')]).toEqual([2, 4, null]);
+    expect(lineLocator('# no frontmatter\n', 'skill-md')('$.name')).toBeNull();
+  });
+
+  it('gives no line for hostile text: nesting too deep to walk, or past LOCATE_MAX_CHARS', () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    expect(() => lineLocator(deep, 'json')('$[0]')).not.toThrow();
+    const long = `{"a": "${'x'.repeat(LOCATE_MAX_CHARS)}"}`;
+    expect(lineLocator(long, 'json')('$.a')).toBeNull();
+    expect(lineLocator('{"a": ', 'json')('$.a')).toBe(1);
   });
 });
