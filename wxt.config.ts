@@ -56,6 +56,11 @@ export default defineConfig({
     },
   }),
   hooks: {
+    // Scripts as anonymous IIFEs: the content script leaves no global named after its file in
+    // the page's isolated world (WXT 0.21's default; 0.20 names them unless told).
+    'entrypoints:resolved': (_wxt, entrypoints) => {
+      for (const entry of entrypoints) if (entry.type === 'unlisted-script') entry.options.globalName = false;
+    },
     // The popup is built on its own, so its script is one file: built with the options page, the
     // code both use (preact, the polyfill) is a shared chunk, a second file to load (popupFastStart).
     'entrypoints:grouped': (_wxt, groups) => {

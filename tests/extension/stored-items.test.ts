@@ -15,8 +15,12 @@ import {
   readStoredBodyIndex,
   readStoredOptions,
   readStoredQuietSites,
+  SITE_MEMORY_ITEM,
+  SITE_MEMORY_VERSION,
   type StoredItem,
 } from '../../utils/extension/stored-items';
+import { readSiteMemory } from '../../utils/extension/site-memory';
+import type { SiteFingerprint } from '../../utils/engine/changes';
 import { storedBodyDigests } from './helpers';
 
 const V1 = JSON.parse(readFileSync(resolve(process.cwd(), 'tests/fixtures/stored/local-v1.json'), 'utf8')) as Record<string, unknown>;
@@ -172,5 +176,26 @@ describe('the per-site choice (quiet sites, version 1)', () => {
     const read = readStoredQuietSites({ version: 1, origins }).origins;
     expect(read).toHaveLength(QUIET_SITES_MAX);
     expect(read[0]).toBe('https://s3.example');
+  });
+});
+
+describe('the site memory (version 1)', () => {
+  const print: SiteFingerprint = { poppy: true, issuer: null, domain: null, scopes: {}, apis: [], excludedTasks: [], skills: {} };
+  const row = ['https://a.example', { ...print, checkedAt: '2026-12-01T00:00:00Z' }, 120];
+
+  it('is declared with the other items, and stored with its version', async () => {
+    expect(SITE_MEMORY_ITEM.version).toBe(SITE_MEMORY_VERSION);
+    await storage.rememberSite('https://a.example', print, '2026-12-01T00:00:00Z', () => null);
+    const stored = (await fakeBrowser.storage.local.get('site-memory'))['site-memory'] as { version: number; sites: unknown[] };
+    expect(stored.version).toBe(1);
+    expect(stored.sites.map((r) => (r as unknown[])[0])).toEqual(['https://a.example']);
+  });
+
+  it.each<[string, unknown, unknown[]]>([
+    ['nothing stored', undefined, []],
+    ['a version from the future', { version: 2, sites: [row] }, []],
+    ['junk among rows', { version: 1, sites: [row, 7, ['https://b.example', null, 3], ['https://c.example', {}, '3']] }, [row]],
+  ])('reads %s', (_name, raw, sites) => {
+    expect(readSiteMemory(raw)).toEqual({ version: 1, sites });
   });
 });

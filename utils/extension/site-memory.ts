@@ -1,39 +1,20 @@
 /**
  * The memory of what each site published at its last check (D13): one stored item in
  * storage.local (platform/storage.ts), the sites oldest first, each with its size so the budget
- * is kept without measuring everything again. Pure: the storage adapter reads and writes it.
+ * is kept without measuring everything again; its shape and version are declared with every
+ * stored item's (stored-items/). Pure: the storage adapter reads and writes it.
  */
-import type { Change, EarlierFingerprint, SiteFingerprint } from '../engine/changes';
+import type { SiteFingerprint } from '../engine/changes';
 import { SITE_MEMORY_CHARS_MAX, SITE_MEMORY_ENTRY_MAX } from '../engine/spec';
+import { readItem, SITE_MEMORY_ITEM, SITE_MEMORY_VERSION, type MemoryEntry, type StoredSiteMemory } from './stored-items';
 
-/** The stored shape's version; a new shape gets a migration step (stored-items/). */
-export const SITE_MEMORY_VERSION = 1;
+export type { MemoryEntry, MemoryRow, StoredSiteMemory } from './stored-items';
 
-/** What a site published and when; and the changes its last check found, shown until newer ones
- *  (a later check that finds nothing new, such as the panel's own, must not hide them). */
-export type MemoryEntry = EarlierFingerprint & { changes?: { since: string; list: Change[]; seen?: boolean } };
-
-/** [origin, what it published and when, characters of that entry as JSON]. */
-export type MemoryRow = [origin: string, entry: MemoryEntry, chars: number];
-
-export interface StoredSiteMemory {
-  version: typeof SITE_MEMORY_VERSION;
-  /** Oldest first. */
-  sites: MemoryRow[];
-}
-
-export const emptyMemory = (): StoredSiteMemory => ({ version: SITE_MEMORY_VERSION, sites: [] });
+export const emptyMemory = (): StoredSiteMemory => SITE_MEMORY_ITEM.fallback();
 
 /** What storage holds, or an empty memory for anything else (an unknown shape is forgotten, not trusted). */
 export function readSiteMemory(value: unknown): StoredSiteMemory {
-  if (typeof value !== 'object' || value === null) return emptyMemory();
-  const v = value as Partial<StoredSiteMemory>;
-  if (v.version !== SITE_MEMORY_VERSION || !Array.isArray(v.sites)) return emptyMemory();
-  const sites = v.sites.filter(
-    (row): row is MemoryRow =>
-      Array.isArray(row) && typeof row[0] === 'string' && typeof row[1] === 'object' && row[1] !== null && typeof row[2] === 'number',
-  );
-  return { version: SITE_MEMORY_VERSION, sites };
+  return readItem(SITE_MEMORY_ITEM, value);
 }
 
 export function recallSite(memory: StoredSiteMemory, origin: string): MemoryEntry | null {

@@ -5,11 +5,14 @@ import {
   OPTIONS_VERSION,
   QUIET_SITES_VERSION,
   REVISITS_VERSION,
+  SITE_MEMORY_VERSION,
   SKILL_CAPS_VERSION,
+  type MemoryRow,
   type StoredBodyIndex,
   type StoredOptions,
   type StoredQuietSites,
   type StoredRevisits,
+  type StoredSiteMemory,
   type StoredSkillCaps,
   type StoredUrl,
 } from './versions';
@@ -19,12 +22,16 @@ export {
   OPTIONS_VERSION,
   QUIET_SITES_VERSION,
   REVISITS_VERSION,
+  SITE_MEMORY_VERSION,
   SKILL_CAPS_VERSION,
+  type MemoryEntry,
+  type MemoryRow,
   type Options,
   type StoredBodyIndex,
   type StoredOptions,
   type StoredQuietSites,
   type StoredRevisits,
+  type StoredSiteMemory,
   type StoredSkillCaps,
   type StoredUrl,
 } from './versions';
@@ -175,3 +182,14 @@ export function readStoredSkillCaps(raw: unknown, smallest: number, largest: num
     (e[1] as number) <= largest;
   return readItem(originList(SKILL_CAPS_VERSION, valid, SKILL_CAPS_MAX), raw) as StoredSkillCaps;
 }
+
+const isMemoryRow = (row: unknown): row is MemoryRow =>
+  Array.isArray(row) && typeof row[0] === 'string' && typeof row[1] === 'object' && row[1] !== null && typeof row[2] === 'number';
+
+/** The site memory (D13): the rows that pass their checks; an unknown shape is forgotten, not trusted. */
+export const SITE_MEMORY_ITEM: StoredItem<StoredSiteMemory> = {
+  version: SITE_MEMORY_VERSION,
+  fallback: () => ({ version: SITE_MEMORY_VERSION, sites: [] }),
+  read: (raw) => ({ version: SITE_MEMORY_VERSION, sites: Array.isArray(raw.sites) ? raw.sites.filter(isMemoryRow) : [] }),
+  migrations: {},
+};

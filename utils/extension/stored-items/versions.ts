@@ -4,6 +4,7 @@
  * shape: a release that changes one bumps its version here and adds the step to its declaration's
  * `migrations` (index.ts), as WXT's `storage.defineItem({ version, migrations })` does.
  */
+import type { Change, EarlierFingerprint } from '../../engine/changes';
 
 /** The options as this release writes them. */
 export interface StoredOptions {
@@ -73,6 +74,24 @@ export interface StoredQuietSites {
   origins: string[];
 }
 export const QUIET_SITES_VERSION = 1;
+
+/**
+ * What each site published at its last check (D13, site-memory.ts): the sites oldest first, each
+ * with its size so the budget is kept without measuring everything again.
+ */
+export interface StoredSiteMemory {
+  version: typeof SITE_MEMORY_VERSION;
+  /** Oldest first. */
+  sites: MemoryRow[];
+}
+export const SITE_MEMORY_VERSION = 1;
+
+/** What a site published and when; and the changes its last check found, shown until newer ones
+ *  (a later check that finds nothing new, such as the panel's own, must not hide them). */
+export type MemoryEntry = EarlierFingerprint & { changes?: { since: string; list: Change[]; seen?: boolean } };
+
+/** [origin, what it published and when, characters of that entry as JSON]. */
+export type MemoryRow = [origin: string, entry: MemoryEntry, chars: number];
 
 type JsonRecord = Record<string, unknown>;
 export const isRecord = (value: unknown): value is JsonRecord => typeof value === 'object' && value !== null && !Array.isArray(value);
