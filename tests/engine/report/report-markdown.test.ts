@@ -41,7 +41,7 @@ describe('reportToMarkdown', () => {
       '### Errors (1)',
       '### Warnings (1)',
       '### Info (1)',
-      '## Documents fetched',
+      '## Documents read',
     ]);
   });
 
