@@ -459,7 +459,8 @@ describe('fetchBounded: public site rules', () => {
 
 describe('capFor: the caps D5 sets, as figures', () => {
   it.each([
-    ['poppy', 256 * KiB],
+    // Its own fields' 256 KiB plus the index cap for an embedded skill_index, up to whole MiB (D5).
+    ['poppy', 2 * MiB],
     // The index cap fits the skill cap at the largest valid entries (D5): 200 × 8463 bytes + 4 KiB.
     ['index', 200 * 8463 + 4 * KiB],
     ['skill-md', 1 * MiB],
