@@ -1,5 +1,5 @@
 import type { PanelView } from './panel-types';
-import { panelNeedsCheck } from './check-scheduler';
+import { panelNeedsCheck } from './panel-needs-check';
 import { supportedOrigin } from './page-support';
 import type { CheckMarker, StoredResult } from './platform/storage';
 
