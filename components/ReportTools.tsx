@@ -4,6 +4,7 @@ import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import type { CheckCount } from '../utils/extension/panel-types';
 import { useActions } from './actions';
 import { CopyButton } from './CopyButton';
+import { Disclosure } from './Disclosure';
 import { DocumentsList } from './DocumentsList';
 import { useMessages, useSay, useT } from './i18n';
 import { PANEL_WORDS as W } from './panel-words';
@@ -63,24 +64,29 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
   return (
     <>
       {props.report.documents.length > 0 ? (
-        <details>
-          <summary>{t('documentsHeading')}</summary>
+        <Disclosure summary={<summary>{t('documentsHeading')}</summary>}>
           <DocumentsList documents={props.report.documents} />
-        </details>
+        </Disclosure>
       ) : null}
       {props.rawPoppy !== null ? (
-        <details>
-          <summary>{t('rawPoppy')}</summary>
+        <Disclosure summary={<summary>{t('rawPoppy')}</summary>}>
           {/* Text content of a <pre>: the site's bytes are never parsed as HTML. */}
-          <pre class="raw" data-raw-poppy>
-            {revealInProse(props.rawPoppy)}
-          </pre>
-        </details>
+          <RawPoppy text={props.rawPoppy} />
+        </Disclosure>
       ) : null}
       <p class="copy-row">
         <CopyButton text={() => escapeHiddenInJson(JSON.stringify(reportToJson(props.report, messages), null, 2))} label={t('copyJson')} />
         <CopyButton text={() => reportToMarkdown(props.report, messages)} label={t('copyMarkdown')} />
       </p>
     </>
+  );
+}
+
+/** A component, so the raw text is revealed only once its disclosure opens. */
+function RawPoppy(props: { text: string }) {
+  return (
+    <pre class="raw" data-raw-poppy>
+      {revealInProse(props.text)}
+    </pre>
   );
 }

@@ -9,7 +9,7 @@ import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { ALL_SITES } from '../../fixtures/sites/index';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { message } from '../harness/messages';
-import { settledPanel } from '../harness/panel';
+import { openEverything, settledPanel } from '../harness/panel';
 import { manySkills } from '../harness/panel-sites';
 
 let server: FixtureServer;
@@ -79,7 +79,7 @@ describe('panel layout', () => {
       const panel = await panelOf(site);
       await panel.setViewportSize(size);
       // Open everything a person could open, so long digests and URLs are laid out too.
-      await panel.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = true; })`);
+      await openEverything(panel);
       const [scrollWidth, clientWidth] = (await panel.evaluate(HORIZONTAL)) as number[];
       expect(scrollWidth, `${site} at ${size.width} px`).toBeLessThanOrEqual(clientWidth!);
       await panel.close();
