@@ -1,6 +1,4 @@
 import type { Report } from '../utils/engine/report/report';
-import { reportToJson } from '../utils/engine/report/report-json';
-import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import type { CheckCount } from '../utils/extension/panel-types';
 import { useActions } from './actions';
 import { CopyButton } from './CopyButton';
@@ -9,7 +7,7 @@ import { DocumentsList } from './DocumentsList';
 import { useMessages, useSay, useT } from './i18n';
 import { PANEL_WORDS as W } from './panel-words';
 import { checkedAgo } from './report-display';
-import { escapeHiddenInJson, revealInProse } from '../utils/engine/text/reveal';
+import { revealInProse } from '../utils/engine/text/reveal';
 
 /**
  * "Checked 3 minutes ago" and the re-check button. While a check runs the button stays where it
@@ -75,8 +73,8 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null }) 
         </Disclosure>
       ) : null}
       <p class="copy-row">
-        <CopyButton text={() => escapeHiddenInJson(JSON.stringify(reportToJson(props.report, messages), null, 2))} label={t('copyJson')} />
-        <CopyButton text={() => reportToMarkdown(props.report, messages)} label={t('copyMarkdown')} />
+        <CopyButton text={() => reportExports().then((e) => e.json(props.report, messages))} label={t('copyJson')} />
+        <CopyButton text={() => reportExports().then((e) => e.markdown(props.report, messages))} label={t('copyMarkdown')} />
       </p>
     </>
   );
@@ -90,3 +88,6 @@ function RawPoppy(props: { text: string }) {
     </pre>
   );
 }
+
+/** The report's two exports, loaded on the first copy: most openings of the panel copy nothing. */
+const reportExports = () => import('./report-exports');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, fireEvent } from '@testing-library/preact';
+import { act, fireEvent, waitFor } from '@testing-library/preact';
 import { buildFolded, checkingView, panelElement, renderPanel, reportView } from './harness';
 import * as reports from './reports';
 import { ORIGIN } from './reports';
@@ -367,15 +367,18 @@ describe('Panel report: tools', () => {
     const report = reports.northlightOk();
     const { root, actions, findByText } = renderPanel(reportView(report));
     fireEvent.click(button(root, 'Copy report as JSON'));
+    // The exports' code loads on the first copy.
+    await waitFor(() => expect(actions.copy).toHaveBeenCalledTimes(1));
     const copied = JSON.parse(actions.copy.mock.calls[0]![0]) as unknown;
     expect(copied).toEqual(reportToJson(report, ENGLISH));
     assertReport(copied, 'Copy report as JSON');
     expect((await findByText('✓ Copied')).getAttribute('role')).toBe('status');
   });
 
-  it('copies the report as Markdown', () => {
+  it('copies the report as Markdown', async () => {
     const { root, actions } = renderPanel(reportView(reports.northlightOk()));
     fireEvent.click(button(root, 'Copy report as Markdown'));
+    await waitFor(() => expect(actions.copy).toHaveBeenCalledTimes(1));
     const markdown = actions.copy.mock.calls[0]![0];
     expect(markdown.startsWith('# Poppy Inspector report: Northlight Flowers\n')).toBe(true);
     expect(markdown).toContain('## Skills (3)');

@@ -11,6 +11,7 @@ import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { message } from '../harness/messages';
 import { openEverything, settledPanel } from '../harness/panel';
 import { manySkills } from '../harness/panel-sites';
+import { waitFor } from '../harness/wait';
 
 let server: FixtureServer;
 let browser: ChromiumSession;
@@ -125,6 +126,23 @@ describe('panel layout', () => {
     await settledPanel(panel, 30_000);
     expect(await panel.evaluate(`document.activeElement?.textContent?.trim()`)).toBe(message('recheck'));
     expect(await row.locator('details').first().getAttribute('open')).not.toBeNull();
+    await panel.close();
+  });
+
+  it('copies the report as JSON and Markdown, their code loaded on the click', async () => {
+    const panel = await panelOf('northlight');
+    for (const label of ['copyJson', 'copyMarkdown'] as const) {
+      await panel.getByRole('button', { name: message(label) }).click();
+      // The outcome is announced beside the button (role=status).
+      const status = `Array.from(document.querySelectorAll('.copy button')).find((b) => b.textContent === ${JSON.stringify(message(label))})?.nextElementSibling?.textContent ?? ''`;
+      expect(
+        await waitFor(
+          () => panel.evaluate(status),
+          (text) => text !== '',
+          { what: `${label}: the copy's outcome` },
+        ),
+      ).toBe(`✓ ${message('copied')}`);
+    }
     await panel.close();
   });
 });
