@@ -8,9 +8,10 @@ export const COPIED_RESET_MS = 2500;
 /**
  * A copy button whose outcome is announced (role=status), since the clipboard is invisible, and
  * then cleared, so a second copy is announced too. Long texts come as a function, called on
- * click: a whole report as JSON or Markdown costs time the first render should not spend.
+ * click: a whole report as JSON or Markdown costs time the first render should not spend, and
+ * its code is loaded then (a script the panel's first paint does not wait for).
  */
-export function CopyButton(props: { text: string | (() => string); label: string }) {
+export function CopyButton(props: { text: string | (() => string | Promise<string>); label: string }) {
   const t = useT();
   const { copy } = useActions();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -25,7 +26,9 @@ export function CopyButton(props: { text: string | (() => string); label: string
         type="button"
         class="button"
         onClick={() => {
-          copy(typeof props.text === 'string' ? props.text : props.text()).then(
+          const text = typeof props.text === 'string' ? props.text : props.text();
+          // A text at hand is copied in the click itself; one still loading, as soon as it is there.
+          (typeof text === 'string' ? copy(text) : text.then(copy)).then(
             () => setState('copied'),
             () => setState('failed'),
           );

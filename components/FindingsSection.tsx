@@ -2,9 +2,10 @@ import type { Finding } from '../utils/engine/report/findings';
 import { sortFindings } from '../utils/engine/report/findings';
 import { SEVERITY_LOOK } from '../utils/engine/report/look';
 import { useSay, useSayMarked, useT } from './i18n';
+import { Disclosure } from './Disclosure';
 import { Prose } from './Prose';
 import { FINDINGS_ID } from './navigation';
-import { findingId, groupFindings } from './report-display';
+import { findingId, groupFindings, linkedFromFirstScreen } from './report-display';
 import { SiteCode } from './SiteText';
 import { FindingSourceLink } from './SourceLinks';
 
@@ -27,11 +28,17 @@ export function FindingsSection(props: { findings: readonly Finding[] }) {
         const look = SEVERITY_LOOK[severity];
         const list = <FindingList findings={findings} />;
         const heading = say(look.heading({ count: findings.length }));
+        // Info is built when it opens; a link to one of its findings (our limits, from the coverage note) opens it.
         return severity === 'info' ? (
-          <details key={severity} class="findings" data-severity={severity}>
-            <summary>{heading}</summary>
+          <Disclosure
+            key={severity}
+            class="findings"
+            data-severity={severity}
+            summary={<summary>{heading}</summary>}
+            targets={findings.filter(linkedFromFirstScreen).map(findingId)}
+          >
             {list}
-          </details>
+          </Disclosure>
         ) : (
           <div key={severity} class="findings" data-severity={severity}>
             <h4>{heading}</h4>

@@ -6,6 +6,7 @@ import type { TrustReport } from '../utils/engine/trust/types';
 import { and, type Words } from '../utils/engine/report/words';
 import { SIGNED_OUT } from '../utils/engine/spec';
 import { AgentSection, ApiSection } from './ApiSection';
+import { Disclosure } from './Disclosure';
 import { FindingFix } from './FindingFix';
 import { useSay, useT } from './i18n';
 import { PANEL_WORDS as W } from './panel-words';
@@ -86,12 +87,19 @@ function Fold(props: {
   children: ComponentChildren;
 }) {
   return (
-    <details class="fold" open={props.open === true} data-fold-name={props.name}>
-      <summary>
-        <span class="fold-title">{props.title}</span> <span class="fold-line">{props.line}</span>
-        {props.status !== undefined ? <> {props.status}</> : null}
-      </summary>
+    // Built when it first opens (Disclosure); a fold that comes open is built at once.
+    <Disclosure
+      class="fold"
+      open={props.open === true}
+      data-fold-name={props.name}
+      summary={
+        <summary>
+          <span class="fold-title">{props.title}</span> <span class="fold-line">{props.line}</span>
+          {props.status !== undefined ? <> {props.status}</> : null}
+        </summary>
+      }
+    >
       {props.children}
-    </details>
+    </Disclosure>
   );
 }

@@ -1,5 +1,6 @@
 import type { Report } from '../utils/engine/report/report';
 import { useActions } from './actions';
+import { Disclosure } from './Disclosure';
 import { FindingsSection } from './FindingsSection';
 import { useT } from './i18n';
 import { ReportTools } from './ReportTools';
@@ -38,8 +39,7 @@ export function OwnersSection(props: { report: Report; rawPoppy: string | null; 
 function Digests(props: { report: Report }) {
   const t = useT();
   return (
-    <details class="digest-list">
-      <summary>{t('digestsHeading')}</summary>
+    <Disclosure class="digest-list" summary={<summary>{t('digestsHeading')}</summary>}>
       <dl class="digests">
         {props.report.skills.map((skill, i) => (
           <div key={i}>
@@ -55,6 +55,6 @@ function Digests(props: { report: Report }) {
           </div>
         ))}
       </dl>
-    </details>
+    </Disclosure>
   );
 }

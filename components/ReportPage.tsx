@@ -8,7 +8,7 @@ import { isolatedHost, SiteCode } from './SiteText';
 import { SiteField, type SiteFieldProps } from './SiteField';
 import { DropZone, type DropZoneProps } from './DropZone';
 import { OwnerDetails, type SavedFile } from './OwnerDetails';
-import { SourceLinked } from './SourceLinks';
+import { SourceLinked } from './SourceLinked';
 import type { RawText } from '../utils/engine/check/check-site';
 import type { Report } from '../utils/engine/report/report';
 import { DROPPED_FILES_MAX, WELL_KNOWN } from '../utils/engine/spec';

@@ -1,14 +1,13 @@
 import type { Report } from '../utils/engine/report/report';
-import { reportToJson } from '../utils/engine/report/report-json';
-import { reportToMarkdown } from '../utils/engine/report/report-markdown';
 import type { CheckCount } from '../utils/extension/panel-types';
 import { useActions } from './actions';
 import { CopyButton } from './CopyButton';
+import { Disclosure } from './Disclosure';
 import { DocumentsList } from './DocumentsList';
 import { useMessages, useSay, useT } from './i18n';
 import { PANEL_WORDS as W } from './panel-words';
 import { checkedAgo } from './report-display';
-import { escapeHiddenInJson, revealInProse } from '../utils/engine/text/reveal';
+import { revealInProse } from '../utils/engine/text/reveal';
 
 /**
  * "Checked 3 minutes ago" and the re-check button. While a check runs the button stays where it
@@ -65,19 +64,15 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null; pa
   return (
     <>
       {props.report.documents.length > 0 ? (
-        <details>
-          <summary>{t('documentsHeading')}</summary>
+        <Disclosure summary={<summary>{t('documentsHeading')}</summary>}>
           <DocumentsList documents={props.report.documents} />
-        </details>
+        </Disclosure>
       ) : null}
       {props.rawPoppy !== null && !props.page ? (
-        <details>
-          <summary>{t('rawPoppy')}</summary>
+        <Disclosure summary={<summary>{t('rawPoppy')}</summary>}>
           {/* Text content of a <pre>: the site's bytes are never parsed as HTML. */}
-          <pre class="raw" data-raw-poppy>
-            {revealInProse(props.rawPoppy)}
-          </pre>
-        </details>
+          <RawPoppy text={props.rawPoppy} />
+        </Disclosure>
       ) : null}
       {props.page ? null : (
         <p class="copy-row">
@@ -88,14 +83,26 @@ export function ReportTools(props: { report: Report; rawPoppy: string | null; pa
   );
 }
 
-/** The report copied as JSON or Markdown, in the reader's language. */
+/** The report copied as JSON or Markdown, in the reader's language; their code loads on the first copy. */
 export function ReportCopyButtons(props: { report: Report }) {
   const t = useT();
   const messages = useMessages();
   return (
     <>
-      <CopyButton text={() => escapeHiddenInJson(JSON.stringify(reportToJson(props.report, messages), null, 2))} label={t('copyJson')} />
-      <CopyButton text={() => reportToMarkdown(props.report, messages)} label={t('copyMarkdown')} />
+      <CopyButton text={() => reportExports().then((e) => e.json(props.report, messages))} label={t('copyJson')} />
+      <CopyButton text={() => reportExports().then((e) => e.markdown(props.report, messages))} label={t('copyMarkdown')} />
     </>
   );
 }
+
+/** A component, so the raw text is revealed only once its disclosure opens. */
+function RawPoppy(props: { text: string }) {
+  return (
+    <pre class="raw" data-raw-poppy>
+      {revealInProse(props.text)}
+    </pre>
+  );
+}
+
+/** The report's two exports, loaded on the first copy: most openings of the panel copy nothing. */
+const reportExports = () => import('./report-exports');

@@ -2,6 +2,7 @@ import type { Finding } from '../utils/engine/report/findings';
 import { SKILL_SOURCE_WORDS, SKILL_STATUS_LOOK } from '../utils/engine/report/look';
 import type { SkillReport } from '../utils/engine/report/report';
 import { ArchiveFiles } from './ArchiveFiles';
+import { Disclosure } from './Disclosure';
 import { FindingFix } from './FindingFix';
 import { useSay, useSayMarked, useT } from './i18n';
 import { Prose } from './Prose';
@@ -66,10 +67,9 @@ export function SkillRow(props: {
       ) : null}
       <FindingFix findings={props.fixes} />
       {props.compact ? (
-        <details class="skill-more">
-          <summary aria-label={t('skillMoreNamed', skill.name)}>{t('skillMore')}</summary>
+        <Disclosure class="skill-more" summary={<summary aria-label={t('skillMoreNamed', skill.name)}>{t('skillMore')}</summary>}>
           {details}
-        </details>
+        </Disclosure>
       ) : (
         details
       )}

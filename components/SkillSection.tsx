@@ -8,6 +8,7 @@ import { useSay, useT } from './i18n';
 import { goTo, SKILLS_ID } from './navigation';
 import { PANEL_WORDS as W } from './panel-words';
 import { coverageFindings, skillFindings, sortSkills } from './report-display';
+import { Disclosure } from './Disclosure';
 import { FindingFix } from './FindingFix';
 import { SkillRow } from './SkillRow';
 
@@ -28,16 +29,6 @@ export function SkillSection(props: { report: Report; busy: boolean }) {
   const query = many ? filter.trim().toLocaleLowerCase() : '';
   const keyed = withKeys(sortSkills(report.skills));
   const shown = query === '' ? keyed : keyed.filter(({ skill }) => matches(skill, query));
-  const row = ({ skill, key }: Keyed) => (
-    <SkillRow
-      key={key}
-      skill={skill}
-      target={report.target}
-      findings={report.findings}
-      fixes={skillFindings(report, skill)}
-      compact={many}
-    />
-  );
   // A big site folds its verified skills away until a filter asks for them.
   const fold = many && query === '';
   const open = fold ? shown.filter(({ skill }) => skill.status !== 'verified') : shown;
@@ -61,14 +52,20 @@ export function SkillSection(props: { report: Report; busy: boolean }) {
         </p>
       ) : null}
       <CoverageNote report={report} busy={props.busy} />
-      {open.length > 0 ? <ul class="skills">{open.map(row)}</ul> : null}
+      {open.length > 0 ? <SkillList report={report} rows={open} compact={many} /> : null}
       {folded.length > 0 ? (
-        <details class="verified-group">
-          <summary>
-            <span aria-hidden="true">✓</span> {say(W.skillsVerifiedGroup({ count: folded.length }))}
-          </summary>
-          <ul class="skills">{folded.map(row)}</ul>
-        </details>
+        // Its rows are built when it first opens (Disclosure): the count says how many it holds.
+        <Disclosure
+          class="verified-group"
+          data-skill-count={folded.length}
+          summary={
+            <summary>
+              <span aria-hidden="true">✓</span> {say(W.skillsVerifiedGroup({ count: folded.length }))}
+            </summary>
+          }
+        >
+          <SkillList report={report} rows={folded} compact />
+        </Disclosure>
       ) : null}
       {report.skills.length > 0 ? <p class="note">{t('verifiedMeaning')}</p> : null}
     </section>
@@ -160,6 +157,25 @@ function RemainingButton(props: { report: Report; overCap: number; busy: boolean
 interface Keyed {
   skill: SkillReport;
   key: string;
+}
+
+/** The rows of a list; a component, so a folded list's rows cost nothing until it opens. */
+function SkillList(props: { report: Report; rows: readonly Keyed[]; compact: boolean }) {
+  const { report } = props;
+  return (
+    <ul class="skills">
+      {props.rows.map(({ skill, key }) => (
+        <SkillRow
+          key={key}
+          skill={skill}
+          target={report.target}
+          findings={report.findings}
+          fixes={skillFindings(report, skill)}
+          compact={props.compact}
+        />
+      ))}
+    </ul>
+  );
 }
 
 function withKeys(skills: readonly SkillReport[]): Keyed[] {

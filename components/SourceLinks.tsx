@@ -1,8 +1,7 @@
-import { createContext, type ComponentChildren } from 'preact';
-import { useContext, useMemo, useState } from 'preact/hooks';
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
 import type { Finding } from '../utils/engine/report/findings';
-import type { RawDocument } from '../utils/extension/check-files';
-import { findingPlaces, type SourcePlace } from '../utils/extension/finding-lines';
+import type { SourcePlace } from '../utils/extension/finding-lines';
 import { useT } from './i18n';
 import { isolated } from './SiteText';
 
@@ -11,40 +10,21 @@ export interface SourceTarget extends SourcePlace {
   seq: number;
 }
 
-interface SourceLinks {
+export interface SourceLinks {
   placeOf(finding: Finding): SourcePlace | null;
   pathOf(doc: number): string;
   go(place: SourcePlace): void;
 }
 
-/** Only the full-page report has a document view; the panel's findings have no links. */
-const SourceLinksContext = createContext<SourceLinks | null>(null);
+/**
+ * Only the full-page report has a document view (SourceLinked.tsx, which finds the lines with the
+ * JSON and YAML parsers); the panel's findings have no links, and its script none of that code.
+ */
+export const SourceLinksContext = createContext<SourceLinks | null>(null);
 
 /** Element ids of the document view: a document, and one of its lines. */
 export const sourceId = (doc: number) => `source-${doc}`;
 export const sourceLineId = (doc: number, line: number) => `source-${doc}-L${line}`;
-
-/**
- * Gives the findings inside it links to their lines in the document view (`raw`), and the view
- * the place asked for (`children(target)`), so the link and the line it lights up agree.
- */
-export function SourceLinked(props: {
-  findings: readonly Finding[];
-  raw: readonly RawDocument[];
-  children(target: SourceTarget | null): ComponentChildren;
-}) {
-  const [target, setTarget] = useState<SourceTarget | null>(null);
-  const places = useMemo(() => findingPlaces(props.findings, props.raw), [props.findings, props.raw]);
-  const links = useMemo<SourceLinks>(
-    () => ({
-      placeOf: (f) => places.get(f) ?? null,
-      pathOf: (doc) => props.raw[doc]?.path ?? '',
-      go: (place) => setTarget((held) => ({ ...place, seq: (held?.seq ?? 0) + 1 })),
-    }),
-    [places, props.raw],
-  );
-  return <SourceLinksContext.Provider value={links}>{props.children(target)}</SourceLinksContext.Provider>;
-}
 
 /** "Line 12 of poppy.json", under a finding: follows to that line in the document view. */
 export function FindingSourceLink(props: { finding: Finding }) {

@@ -120,8 +120,12 @@ export function signInFindings(report: Report): Finding[] {
 const COVERAGE_CODES: ReadonlySet<string> = new Set(['skill-not-checked', 'trust-not-checked', 'offline', 'too-many-skills']);
 
 /** What the coverage note stands for, each with its way forward. */
-export const coverageFindings = (report: Report): Finding[] =>
-  sortFindings(report.findings.filter((f) => f.ourLimit === true && COVERAGE_CODES.has(f.code)));
+export const coverageFindings = (report: Report): Finding[] => sortFindings(report.findings.filter(isCoverage));
+
+const isCoverage = (f: Finding) => f.ourLimit === true && COVERAGE_CODES.has(f.code);
+
+/** Whether a fix on the first screen may link to this finding: one needing action, or the coverage note's. */
+export const linkedFromFirstScreen = (f: Finding): boolean => (f.severity !== 'info' && f.ourLimit !== true) || isCoverage(f);
 
 /**
  * Whether the sign-in must come before the skills (problems first): its chain is broken or has an

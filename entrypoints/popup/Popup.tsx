@@ -4,7 +4,7 @@ import { t } from '../../utils/extension/platform/i18n';
 import type { PanelActions, PanelView } from '../../utils/extension/panel-types';
 import { sendToBackground } from '../../utils/extension/platform/messages';
 import { supportedOrigin } from '../../utils/extension/page-support';
-import { SETTLED_MARK, selectPanelView } from '../../utils/extension/panel-view';
+import { sameView, SETTLED_MARK, selectPanelView } from '../../utils/extension/panel-view';
 import { requestHostAccess } from '../../utils/extension/platform/permissions';
 import { setSiteQuiet, watchOrigin } from '../../utils/extension/platform/storage';
 import { openFullReport, openOptions } from '../../utils/extension/platform/runtime';
@@ -41,7 +41,9 @@ export function Popup(props: { start: Promise<PanelStart> }) {
       setView(selectPanelView(inputs));
       const tabOrigin = supportedOrigin(inputs.url);
       if (tabId === null || !tabOrigin || !inputs.hasAccess) return;
-      const refresh = () => void readPanelInputs(inputs.url).then((next) => live && setView(selectPanelView(next)));
+      // An unchanged view keeps the one on screen: nothing is built again (sameView).
+      const show = (next: PanelView) => setView((shown) => (sameView(shown, next) ? shown : next));
+      const refresh = () => void readPanelInputs(inputs.url).then((next) => live && show(selectPanelView(next)));
       stop = watchOrigin(tabOrigin, refresh);
       // A check may have ended between the first read and the watch: read once more, now that
       // no later change can be missed (otherwise the panel could wait on "checking" forever).

@@ -1,4 +1,4 @@
-import { fireEvent } from '@testing-library/preact';
+import { act, fireEvent, waitFor } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_CODES } from '../../utils/engine/check';
 import type { Report } from '../../utils/engine/report/report';
@@ -71,7 +71,7 @@ describe('the fix beside the problem', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('a skill on another host: the coverage note says how to go on, beside the note', () => {
+  it('a skill on another host: the coverage note says how to go on, beside the note', async () => {
     const report = reports.otherHostPending();
     report.findings.push(reports.finding(ENGINE_CODES['skill-not-checked'].says({ count: 1, hosts: 'skills-cdn.poppy.test' })));
     // Our other limits are no coverage: they stay under "For site owners".
@@ -82,10 +82,14 @@ describe('the fix beside the problem', () => {
       'Fix: Open the panel (or allow checks of other sites in the options) to verify skills hosted elsewhere.',
     );
     expect(note.querySelectorAll('[data-fix-for]')).toHaveLength(1);
-    fireEvent.click(note.querySelector('[data-finding-link]')!);
-    // An info finding sits in a closed disclosure: following the link opens it.
-    expect(document.activeElement?.getAttribute('data-code')).toBe('skill-not-checked');
-    expect(document.activeElement?.closest('details')?.open).toBe(true);
+    // An info finding sits in a closed disclosure, built when it first opens: following the link
+    // opens it, and the focus lands on the finding once it is built.
+    const info = root.querySelector<HTMLDetailsElement>('[data-severity="info"]')!;
+    expect(info.querySelector('[data-code]')).toBeNull();
+    await act(() => void fireEvent.click(note.querySelector('[data-finding-link]')!));
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-code')).toBe('skill-not-checked'));
+    expect(document.activeElement?.closest('details')).toBe(info);
+    expect(info.open).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/preact';
+import { act, cleanup, render } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
 import { Panel } from '../../components/Panel';
 import type { PanelActions, PanelView } from '../../utils/extension/panel-types';
@@ -67,3 +67,16 @@ export const checkingView = (origin: string, previous: Report | null, extra: Par
   quiet: false,
   ...extra,
 });
+
+/**
+ * Builds every folded body (components/Disclosure.tsx builds one the first time it opens) and
+ * closes it again, so a test reads all the panel holds, as the e2e readers do.
+ */
+export async function buildFolded(root: ParentNode): Promise<void> {
+  for (let round = 0; round < 10; round += 1) {
+    const waiting = [...root.querySelectorAll<HTMLDetailsElement>('details[data-lazy="waiting"]')];
+    if (waiting.length === 0) return;
+    await act(() => waiting.forEach((d) => (d.open = true)));
+    await act(() => waiting.forEach((d) => (d.open = false)));
+  }
+}

@@ -5,7 +5,7 @@ import { SafeMarkdown } from '../../components/SafeMarkdown';
 import type { PanelActions } from '../../utils/extension/panel-types';
 import { markdownToSafeTree } from '../../utils/engine/markdown/safe-tree';
 import type { SafeNode } from '../../utils/engine/markdown/types';
-import { renderPanel, reportView } from './harness';
+import { buildFolded, renderPanel, reportView } from './harness';
 import { translate } from './locale';
 import { TranslateContext } from '../../components/i18n';
 import * as reports from './reports';
@@ -161,7 +161,7 @@ describe('SafeMarkdown with a tampered tree', () => {
 });
 
 describe('Panel with a hostile report', () => {
-  it('links nothing a public site names on its LAN or over http:, in any section', () => {
+  it('links nothing a public site names on its LAN or over http:, in any section', async () => {
     const report = reports.northlightOk();
     report.poppy = reports.northlightPoppy({
       issuer: 'https://10.0.0.1/oauth',
@@ -170,6 +170,7 @@ describe('Panel with a hostile report', () => {
       browserSessionEndpoint: 'http://northlight.poppy.test/session',
     });
     const { root } = renderPanel(reportView(report));
+    await buildFolded(root);
     expect([...root.querySelectorAll('a:not(.skip-link)')].map((a) => a.getAttribute('href'))).toEqual([]);
     for (const target of [
       'https://10.0.0.1/oauth',
@@ -181,7 +182,7 @@ describe('Panel with a hostile report', () => {
     }
   });
 
-  it('links http: and LAN targets that a local dev site names (D5), as its own fetches may', () => {
+  it('links http: and LAN targets that a local dev site names (D5), as its own fetches may', async () => {
     const report = reports.northlightOk();
     report.target = 'http://localhost:5173';
     report.local = true;
@@ -192,6 +193,7 @@ describe('Panel with a hostile report', () => {
       browserSessionEndpoint: null,
     });
     const { root } = renderPanel(reportView(report));
+    await buildFolded(root);
     expect([...root.querySelectorAll('a:not(.skip-link)')].map((a) => a.getAttribute('href'))).toEqual([
       'http://localhost:5173/oauth',
       'http://192.168.1.20/mcp',
@@ -203,6 +205,7 @@ describe('Panel with a hostile report', () => {
     const { root } = renderPanel(reportView(report), {
       loadSkillPreview: async () => ({ kind: 'tree', nodes: markdownToSafeTree(HOSTILE_MARKDOWN, SKILL_URL, SITE).nodes }),
     });
+    await buildFolded(root);
     const details = root.querySelector<HTMLDetailsElement>('[data-skill="evil"] details')!;
     details.open = true;
     details.dispatchEvent(new Event('toggle'));
@@ -254,7 +257,7 @@ describe('site text in the panel: isolated, hidden characters spelled out', () =
     expect(name.textContent).toBe('Inj…⟨U+202E⟩evil⟨U+200D⟩');
   });
 
-  it('names, descriptions, excluded tasks, scopes, protocol version, digests and finding values: none can reorder the panel', () => {
+  it('names, descriptions, excluded tasks, scopes, protocol version, digests and finding values: none can reorder the panel', async () => {
     const bad = (what: string) => `${what}${OVERRIDE}gpj.exe\u2066\u{E0041}`;
     const report = reports.northlightOk();
     report.poppy = reports.northlightPoppy({
@@ -274,6 +277,7 @@ describe('site text in the panel: isolated, hidden characters spelled out', () =
     ];
     report.findings = [reports.finding(reports.siteText(bad('value')), { path: bad('$.x') })];
     const { root } = renderPanel(reportView(report));
+    await buildFolded(root);
     const raw = [...(root.textContent ?? '').matchAll(/[\u202E\u2066]|\u{E0041}/gu)].map((m) =>
       root.textContent!.slice(Math.max(0, m.index - 30), m.index + 5),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent } from '@testing-library/preact';
-import { checkingView, panelElement, renderPanel, reportView } from './harness';
+import { act, fireEvent, waitFor } from '@testing-library/preact';
+import { buildFolded, checkingView, panelElement, renderPanel, reportView } from './harness';
 import * as reports from './reports';
 import { ORIGIN } from './reports';
 import type { PanelView } from '../../utils/extension/panel-types';
@@ -126,8 +126,9 @@ describe('Panel states', () => {
     expect(actions.recheck).toHaveBeenCalledTimes(1);
   });
 
-  it('unreachable: says what went wrong from the findings', () => {
+  it('unreachable: says what went wrong from the findings', async () => {
     const { root } = renderPanel(reportView(reports.unreachable()));
+    await buildFolded(root);
     expect(root.querySelector('[data-state]')?.getAttribute('data-state')).toBe('unreachable');
     // Said once, with its cause: no finding per document beside it.
     expect(texts(root, '.finding > p:first-child')).toEqual(['✗ Nothing answered at northlight.poppy.test: the connection was refused.']);
@@ -218,8 +219,9 @@ describe('Panel report: what the site tells agents', () => {
     expect(time.getAttribute('datetime')).toBe(reports.CHECKED_AT);
   });
 
-  it('lists each sign-in type in plain words with scopes and their descriptions', () => {
+  it('lists each sign-in type in plain words with scopes and their descriptions', async () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
+    await buildFolded(root);
     expect([...root.querySelectorAll('[data-sign-in]')].map((el) => el.getAttribute('data-sign-in'))).toEqual(['direct', 'device']);
     const direct = root.querySelector('[data-sign-in="direct"]')!;
     expect(direct.querySelector('.lead')?.textContent).toBe("Direct sign-in: you approve on the company's own page");
@@ -232,8 +234,9 @@ describe('Panel report: what the site tells agents', () => {
     expect(root.textContent).toContain(`Agents can also get a browser session here: ${ORIGIN}/poppy/browser-session`);
   });
 
-  it('mediated sign-in says the agent passes on the password, which fields, and where to', () => {
+  it('mediated sign-in says the agent passes on the password, which fields, and where to', async () => {
     const { root } = renderPanel(reportView(reports.mediatedSignIn()));
+    await buildFolded(root);
     const mediated = root.querySelector('[data-sign-in="mediated"]')!;
     expect(mediated.querySelector('.lead')?.textContent).toBe('Mediated sign-in: the agent passes on your username and password');
     expect(mediated.textContent).toContain('so the agent sees them');
@@ -241,14 +244,16 @@ describe('Panel report: what the site tells agents', () => {
     expect(mediated.querySelector('a')?.getAttribute('href')).toBe('https://auth.northlight.poppy.test/poppy/mediated');
   });
 
-  it('signed-out use only', () => {
+  it('signed-out use only', async () => {
     const { root } = renderPanel(reportView(reports.signedOutOnly()));
+    await buildFolded(root);
     expect(texts(root, '[data-sign-in]')).toEqual(['Signed-out use only: agents can use this site without signing you in']);
     expect(root.querySelector('[data-sign-in]')?.getAttribute('data-sign-in')).toBe('signed-out');
   });
 
-  it('lists the APIs and the company agent; links open only through openLink', () => {
+  it('lists the APIs and the company agent; links open only through openLink', async () => {
     const { root, actions } = renderPanel(reportView(reports.northlightOk()));
+    await buildFolded(root);
     expect([...root.querySelectorAll('[data-api]')].map((el) => el.getAttribute('data-api'))).toEqual(['openapi', 'mcp']);
     const openapi = root.querySelector('[data-api="openapi"]')!;
     expect(openapi.textContent).toContain('OpenAPI description');
@@ -301,7 +306,7 @@ describe('Panel report: what the site tells agents', () => {
 });
 
 describe('Panel report: findings', () => {
-  it('groups findings by severity with hints and where they are', () => {
+  it('groups findings by severity with hints and where they are', async () => {
     const { root } = renderPanel(reportView(reports.withFindings()));
     expect([...root.querySelectorAll('[data-severity]')].map((el) => el.getAttribute('data-severity'))).toEqual([
       'error',
@@ -313,6 +318,10 @@ describe('Panel report: findings', () => {
     const info = root.querySelector('[data-severity="info"]')!;
     expect(info.tagName).toBe('DETAILS');
     expect(info.querySelector('summary')?.textContent).toBe('Info (1)');
+    // Folded info is built when it first opens.
+    expect(info.querySelector('[data-code]')).toBeNull();
+    await act(() => void fireEvent.click(info.querySelector('summary')!));
+    expect(info.querySelectorAll('[data-code]')).toHaveLength(1);
     const error = root.querySelector('[data-code="domain-mismatch"]')!;
     expect(error.textContent).toContain(
       '✗ organization.domain is "flowers.example" but poppy.json was requested from northlight.poppy.test.',
@@ -358,15 +367,18 @@ describe('Panel report: tools', () => {
     const report = reports.northlightOk();
     const { root, actions, findByText } = renderPanel(reportView(report));
     fireEvent.click(button(root, 'Copy report as JSON'));
+    // The exports' code loads on the first copy.
+    await waitFor(() => expect(actions.copy).toHaveBeenCalledTimes(1));
     const copied = JSON.parse(actions.copy.mock.calls[0]![0]) as unknown;
     expect(copied).toEqual(reportToJson(report, ENGLISH));
     assertReport(copied, 'Copy report as JSON');
     expect((await findByText('✓ Copied')).getAttribute('role')).toBe('status');
   });
 
-  it('copies the report as Markdown', () => {
+  it('copies the report as Markdown', async () => {
     const { root, actions } = renderPanel(reportView(reports.northlightOk()));
     fireEvent.click(button(root, 'Copy report as Markdown'));
+    await waitFor(() => expect(actions.copy).toHaveBeenCalledTimes(1));
     const markdown = actions.copy.mock.calls[0]![0];
     expect(markdown.startsWith('# Poppy Inspector report: Northlight Flowers\n')).toBe(true);
     expect(markdown).toContain('## Skills (3)');
@@ -378,17 +390,19 @@ describe('Panel report: tools', () => {
     expect((await findByText('✗ Could not copy')).getAttribute('role')).toBe('status');
   });
 
-  it('shows the raw poppy.json as text, never as HTML', () => {
+  it('shows the raw poppy.json as text, never as HTML', async () => {
     const raw = '{"organization":{"name":"<script>alert(1)</script><img src=x onerror=alert(2)>"}}';
     const { root } = renderPanel(reportView(reports.northlightOk(), { rawPoppy: raw }));
+    await buildFolded(root);
     const pre = root.querySelector('[data-raw-poppy]')!;
     expect(pre.tagName).toBe('PRE');
     expect(pre.textContent).toBe(raw);
     expect(root.querySelector('script, img')).toBeNull();
   });
 
-  it('lists the documents fetched', () => {
+  it('lists the documents fetched', async () => {
     const { root } = renderPanel(reportView(reports.nothingPublished()));
+    await buildFolded(root);
     expect(texts(root, '[data-document] .lead')).toEqual(['poppy.json', 'Skill index', 'Old skill index']);
     expect(root.querySelector('[data-document="poppy"]')?.textContent).toContain('HTTP 404 · not published');
   });

@@ -4,7 +4,7 @@ import { COPIED_RESET_MS } from '../../components/CopyButton';
 import { MANY_SKILLS } from '../../components/SkillSection';
 import { ENGINE_CODES } from '../../utils/engine/check';
 import type { Report, SkillReport } from '../../utils/engine/report/report';
-import { renderPanel, reportView } from './harness';
+import { buildFolded, renderPanel, reportView } from './harness';
 import * as reports from './reports';
 import { DIGESTS } from './reports';
 
@@ -63,8 +63,9 @@ describe('the answer first', () => {
     expect(root.querySelector('[data-skill="check-flower-order"]')?.classList.contains('tone-border-ok')).toBe(true);
   });
 
-  it('sign-in, services and the company agent are folded into one-line summaries', () => {
+  it('sign-in, services and the company agent are folded into one-line summaries', async () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
+    await buildFolded(root);
     const folds = [...root.querySelectorAll<HTMLDetailsElement>('details.fold')];
     expect(folds.map((f) => f.open)).toEqual([false, false, false]);
     expect(texts(root, 'details.fold > summary')).toEqual([
@@ -121,7 +122,7 @@ describe('many skills', { timeout: 30_000 }, () => {
     expect(root.querySelectorAll('[data-skill].compact')).toHaveLength(0);
   });
 
-  it('past a dozen: a counts line, problems first and open, verified ones folded, a filter box', () => {
+  it('past a dozen: a counts line, problems first and open, verified ones folded, a filter box', async () => {
     const { root } = renderPanel(reportView(bigSite(200, [17, 142])));
     expect(texts(root, '[data-counts] li')).toEqual(['✗ Changed since it was published: 2', '✓ Verified: 198']);
     const open = [...root.querySelectorAll<HTMLElement>('.skills-section > ul.skills > [data-skill]')];
@@ -130,8 +131,22 @@ describe('many skills', { timeout: 30_000 }, () => {
     const group = root.querySelector<HTMLDetailsElement>('details.verified-group')!;
     expect(group.open).toBe(false);
     expect(group.querySelector('summary')?.textContent).toBe('✓ 198 verified skills');
+    // Folded rows are built when the group first opens; the count is there before.
+    expect(group.dataset.skillCount).toBe('198');
+    expect(group.querySelectorAll('[data-skill]')).toHaveLength(0);
+    await act(() => void fireEvent.click(group.querySelector('summary')!));
     expect(group.querySelectorAll('[data-skill].compact')).toHaveLength(198);
-    expect(group.querySelector('[data-skill] .skill-more > summary')?.getAttribute('aria-label')).toBe('More about skill-000');
+    const more = group.querySelector<HTMLDetailsElement>('[data-skill] .skill-more')!;
+    expect(more.querySelector('summary')?.getAttribute('aria-label')).toBe('More about skill-000');
+    // A row's own "More" is built when it opens too, and stays built (what is open inside stays open).
+    expect(more.querySelector('.company-text')).toBeNull();
+    await act(() => void fireEvent.click(more.querySelector('summary')!));
+    expect(more.querySelector('.company-text')).not.toBeNull();
+    await act(() => void fireEvent.click(more.querySelector('summary')!));
+    expect(more.open).toBe(false);
+    expect(more.querySelector('.company-text')).not.toBeNull();
+    await act(() => void fireEvent.click(group.querySelector('summary')!));
+    expect(group.querySelectorAll('[data-skill]')).toHaveLength(198);
   });
 
   it('the filter shows the matching skills, verified ones too, and says how many', () => {
@@ -150,11 +165,13 @@ describe('many skills', { timeout: 30_000 }, () => {
 
 describe('small things users notice', () => {
   it('"✓ Copied" goes away again', async () => {
+    // Loaded once before the clock is faked: the copy's code then arrives without a timer.
+    await import('../../components/report-exports');
     vi.useFakeTimers();
     const { root } = renderPanel(reportView(reports.northlightOk()));
     fireEvent.click(button(root, 'Copy report as JSON'));
     await act(async () => {
-      await Promise.resolve();
+      for (let tick = 0; tick < 20; tick += 1) await Promise.resolve();
     });
     const status = button(root, 'Copy report as JSON').nextElementSibling!;
     expect(status.textContent).toBe('✓ Copied');
@@ -164,8 +181,9 @@ describe('small things users notice', () => {
     expect(status.textContent).toBe('');
   });
 
-  it('URLs get a break opportunity after each slash', () => {
+  it('URLs get a break opportunity after each slash', async () => {
     const { root } = renderPanel(reportView(reports.northlightOk()));
+    await buildFolded(root);
     const target = root.querySelector('[data-api="openapi"] .link-target')!;
     expect(target.textContent).toBe('https://northlight.poppy.test/poppy/openapi.json');
     expect(target.querySelectorAll('wbr')).toHaveLength(4);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { panelTab, readPanelInputs, readPanelStart } from '../../utils/extension/platform/read-tab';
-import { selectPanelView, type PanelInputs } from '../../utils/extension/panel-view';
+import { sameView, selectPanelView, type PanelInputs } from '../../utils/extension/panel-view';
 import * as storage from '../../utils/extension/platform/storage';
 import { report, skill } from './helpers';
 
@@ -69,6 +69,36 @@ describe('selectPanelView', () => {
     ['nothing yet', {}, { kind: 'checking', origin: A, previous: null, rawPoppy: null, progress: null, quiet: false }],
   ])('%s', (_name, over, view) => {
     expect(selectPanelView(inputs(over))).toEqual(view);
+  });
+});
+
+describe('sameView: an unchanged result keeps the view on screen', () => {
+  // What storage gives back on each read: the same result, parsed anew (another object).
+  const reread = (result: storage.StoredResult) => JSON.parse(JSON.stringify(result)) as storage.StoredResult;
+  const shown = selectPanelView(inputs({ result: cached }));
+
+  it('the same result read again, and the same check still running, are the same view', () => {
+    expect(sameView(shown, selectPanelView(inputs({ result: reread(cached), now: 3 })))).toBe(true);
+    const running = inputs({ result: cached, marker: { ...marker, done: 1, total: 3 } });
+    expect(sameView(selectPanelView(running), selectPanelView({ ...running, result: reread(cached) }))).toBe(true);
+    expect(sameView({ kind: 'loading' }, { kind: 'loading' })).toBe(true);
+  });
+
+  it.each<[string, Partial<PanelInputs>]>([
+    ['a newer check', { result: { ...cached, report: { ...cached.report, checkedAt: new Date(5).toISOString() } } }],
+    ['another raw poppy.json', { result: { ...cached, rawPoppy: '{"a":2}' } }],
+    ['the per-site choice', { result: cached, quiet: true }],
+    ['changes seen', { result: { ...cached, changes: { since: 'x', list: [], seen: true } } }],
+    ['a check started', { result: cached, marker }],
+    ['host access taken back', { result: cached, hasAccess: false }],
+  ])('%s is another view', (_, over) => {
+    expect(sameView(shown, selectPanelView(inputs(over)))).toBe(false);
+    expect(sameView(selectPanelView(inputs(over)), shown)).toBe(false);
+  });
+
+  it('progress of a running check is another view', () => {
+    const at = (done: number) => selectPanelView(inputs({ result: cached, marker: { ...marker, done, total: 3 } }));
+    expect(sameView(at(1), at(2))).toBe(false);
   });
 });
 

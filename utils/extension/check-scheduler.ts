@@ -3,18 +3,16 @@
  * cache only: storage is the truth, so a worker stopped mid-check (Chrome stops idle MV3 workers
  * after about 30 s) finds the in-flight marker on its next start and runs the check again.
  */
-import { SKILL_REASONS } from '../engine/check/verify-skill';
 import type { BadgeState } from './badge';
 import { coalescedWrites } from './coalesced-writes';
 import type { CheckProgress, CheckResult } from '../engine/check';
-import type { Report } from '../engine/report/report';
-import { documentsAwaitOtherHosts } from '../engine/report/coverage';
 import { changesBetween, fingerprint } from '../engine/changes';
 import { reportState } from '../engine/report/state';
 import { DEFAULT_LIMITS, RAISED_MAX_SKILLS } from '../engine/spec';
 import type * as Storage from './platform/storage';
 import type { CheckMarker, StoredResult } from './platform/storage';
 import { revisitAfter, visitMayWait } from './revisit-policy';
+import { panelNeedsCheck } from './panel-needs-check';
 
 export interface CheckRequest {
   /** May fetch skill files on other hosts (panel open, or the user's opt-in; D5). */
@@ -80,28 +78,7 @@ const PROGRESS_SPACING_MS = 100;
 /** Results no tab shows are dropped after this long. */
 const KEEP_MS = 60 * 60 * 1000;
 
-/** Skills, sign-in documents (D10) or the API description (D12) on other hosts that this result left `not-checked` (D5:
- *  they wait for the panel); the engine says so itself, and entries past the cap or in an
- *  unverified format never wait. */
-function awaitsOtherHosts(report: Report): boolean {
-  return (
-    report.skills.some((skill) => skill.notChecked === 'other-host') ||
-    // The API description the lens compares a company's skills with (D12), on another host.
-    report.skills.some((skill) => skill.lens?.notChecked?.reason?.key === SKILL_REASONS.hostedOn.key) ||
-    (report.trust?.links.some((l) => l.status === 'not-checked') ?? false) ||
-    documentsAwaitOtherHosts(report)
-  );
-}
-
-/**
- * Whether opening the panel runs a check: nothing cached, a stale result, or skills on other
- * hosts still waiting. The popup uses the same rule to show "checking" rather than a report
- * about to be replaced.
- */
-export function panelNeedsCheck(result: StoredResult | null, now: number, freshMs: number = DEFAULT_LIMITS.freshMs): boolean {
-  if (!result || now - result.checkedAt >= freshMs) return true;
-  return !result.allHosts && awaitsOtherHosts(result.report);
-}
+export { panelNeedsCheck };
 
 interface Job {
   request: CheckRequest;

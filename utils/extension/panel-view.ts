@@ -1,5 +1,6 @@
+import type { Report } from '../engine/report/report';
 import type { PanelView } from './panel-types';
-import { panelNeedsCheck } from './check-scheduler';
+import { panelNeedsCheck } from './panel-needs-check';
 import { supportedOrigin } from './page-support';
 import type { CheckMarker, StoredResult } from './platform/storage';
 
@@ -44,4 +45,28 @@ export function selectPanelView({ url, hasAccess, result, marker, quiet, now }: 
     quiet,
     ...(result.changes ? { changes: result.changes } : {}),
   };
+}
+
+/**
+ * Whether two views show the same thing, so the panel can keep the one on screen: storage tells
+ * the panel about every write to its origin's keys (and it reads once more after watching),
+ * and building a 200-skill report again for an unchanged result costs as much as its first
+ * paint. A report is one check's and never rewritten, so its `checkedAt` (with its target) names
+ * it; what else a stored result holds (changes, the raw poppy.json) is compared as it is.
+ */
+export function sameView(a: PanelView, b: PanelView): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  const right = b as Record<string, unknown>;
+  return Object.entries(a).every(([key, value]) => {
+    const other = right[key];
+    if (key === 'report' || key === 'previous') return sameReport(value as Report | null, other as Report | null | undefined);
+    if (value === other) return true;
+    return typeof value === 'object' && typeof other === 'object' && JSON.stringify(value) === JSON.stringify(other);
+  });
+}
+
+function sameReport(a: Report | null, b: Report | null | undefined): boolean {
+  if (a === null || b === null || b === undefined) return a === b;
+  return a === b || (a.checkedAt === b.checkedAt && a.target === b.target);
 }

@@ -9,8 +9,9 @@ import { startFixtureServer, type FixtureServer } from '../../fixtures/server';
 import { ALL_SITES } from '../../fixtures/sites/index';
 import { launchChromium, type ChromiumSession } from '../harness/chromium';
 import { message } from '../harness/messages';
-import { settledPanel } from '../harness/panel';
+import { openEverything, settledPanel } from '../harness/panel';
 import { manySkills } from '../harness/panel-sites';
+import { waitFor } from '../harness/wait';
 
 let server: FixtureServer;
 let browser: ChromiumSession;
@@ -79,7 +80,7 @@ describe('panel layout', () => {
       const panel = await panelOf(site);
       await panel.setViewportSize(size);
       // Open everything a person could open, so long digests and URLs are laid out too.
-      await panel.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = true; })`);
+      await openEverything(panel);
       const [scrollWidth, clientWidth] = (await panel.evaluate(HORIZONTAL)) as number[];
       expect(scrollWidth, `${site} at ${size.width} px`).toBeLessThanOrEqual(clientWidth!);
       await panel.close();
@@ -125,6 +126,23 @@ describe('panel layout', () => {
     await settledPanel(panel, 30_000);
     expect(await panel.evaluate(`document.activeElement?.textContent?.trim()`)).toBe(message('recheck'));
     expect(await row.locator('details').first().getAttribute('open')).not.toBeNull();
+    await panel.close();
+  });
+
+  it('copies the report as JSON and Markdown, their code loaded on the click', async () => {
+    const panel = await panelOf('northlight');
+    for (const label of ['copyJson', 'copyMarkdown'] as const) {
+      await panel.getByRole('button', { name: message(label) }).click();
+      // The outcome is announced beside the button (role=status).
+      const status = `Array.from(document.querySelectorAll('.copy button')).find((b) => b.textContent === ${JSON.stringify(message(label))})?.nextElementSibling?.textContent ?? ''`;
+      expect(
+        await waitFor(
+          () => panel.evaluate(status),
+          (text) => text !== '',
+          { what: `${label}: the copy's outcome` },
+        ),
+      ).toBe(`✓ ${message('copied')}`);
+    }
     await panel.close();
   });
 });

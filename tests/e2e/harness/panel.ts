@@ -24,11 +24,41 @@ export interface PanelSnapshot {
 /** A settled panel: a verdict, not `checking` (the loading view carries no verdict). */
 export const SETTLED = VERDICTS.map((v) => `[data-verdict="${v}"]`).join(', ');
 
-const READ_PANEL = `(() => {
+/**
+ * A function (page side) that opens every `<details>` matching `selector` until none is left,
+ * nested ones too, waiting for each folded body the panel builds on opening (components/
+ * Disclosure.tsx: `data-lazy="waiting"` until built); resolves with the ones it opened.
+ */
+const OPEN_DETAILS = `async (selector) => {
+  const opened = [];
+  for (let round = 0; round < 20; round += 1) {
+    const closed = Array.from(document.querySelectorAll(selector)).filter((d) => !d.open);
+    if (closed.length === 0) break;
+    for (const d of closed) {
+      d.open = true;
+      opened.push(d);
+    }
+    for (let wait = 0; wait < 200 && closed.some((d) => d.isConnected && d.getAttribute('data-lazy') === 'waiting'); wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return opened;
+}`;
+
+/** Opens every disclosure of the page, nested and folded ones too, as a person could. */
+export async function openEverything(page: EvaluatingPage): Promise<void> {
+  await page.evaluate(`(${OPEN_DETAILS})('details').then(() => true)`);
+}
+
+/**
+ * Reads what the panel holds, its folded rows too: each body not built yet is opened (so it is
+ * built), read, and closed again, so the page looks as it did.
+ */
+const READ_PANEL = `(async () => {
+  const built = await (${OPEN_DETAILS})('details[data-lazy="waiting"]');
   const text = (el) => (el.textContent || '').replace(/\\s+/g, ' ').trim();
   const all = (selector) => Array.from(document.querySelectorAll(selector));
   const root = document.querySelector('[data-verdict]');
-  return {
+  const read = {
     verdict: root ? root.getAttribute('data-verdict') : null,
     skills: all('[data-skill]').map((el) => ({
       name: el.getAttribute('data-skill'),
@@ -39,6 +69,8 @@ const READ_PANEL = `(() => {
     apis: all('[data-api]').map((el) => el.getAttribute('data-api')),
     excludedTasks: all('[data-excluded-task]').map(text),
   };
+  for (const d of built.reverse()) d.open = false;
+  return read;
 })()`;
 
 /** What both drivers offer: Playwright's and Puppeteer's pages both evaluate a string. */

@@ -1,6 +1,7 @@
 import { SEVERITIES, SKILL_STATUSES } from '../spec';
 import type { Finding } from './findings';
-import { lensLines, LENS_WORDS } from '../lens';
+import { lensLines } from '../lens/view';
+import { LENS_WORDS } from '../lens/words';
 import { ARCHIVE_BRIEF_FILES, ARCHIVE_VIEW_WORDS, archiveSummary, entryDetail, moreFiles } from './archive-view';
 import {
   apiTypeWords,

@@ -441,7 +441,8 @@ export function forgetSite(origin: string): Promise<void> {
 // -- skill bodies by digest ------------------------------------------------------------------
 
 /** The engine's skill memory and the preview's bodies by digest, in storage.local (skill-body-cache.ts). */
-export const skillBodies = skillBodyCache(local, {
+// Creating it touches no storage: marked pure, so pages that never use it (the popup) leave it out.
+export const skillBodies = /* @__PURE__ */ skillBodyCache(local, {
   indexKey: BODY_INDEX_KEY,
   bodyKey,
   budget: BODY_BUDGET,
