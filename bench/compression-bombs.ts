@@ -66,7 +66,7 @@ export async function benchCompressionBombs(): Promise<string[]> {
   const [chunk] = (await once(server.stdout!, 'data')) as [Buffer];
   const origin = chunk.toString().trim();
   const lines = [
-    `${PARALLEL} bombs read at once (the cap: ${DEFAULT_LIMITS.indexBytes / 1024} KiB each); peak RSS over the process's baseline`,
+    `${PARALLEL} bombs read at once (the index cap: ${(DEFAULT_LIMITS.indexBytes / 2 ** 20).toFixed(1)} MiB each); peak RSS over the process's baseline`,
   ];
   try {
     const cases: [string, string][] = [
