@@ -68,6 +68,22 @@ beforeEach(() => {
   (fakeBrowser.action as { setIcon: unknown }).setIcon = vi.fn(async () => undefined);
 });
 
+/** A scheduler whose tab `privateTab` is in a private window (D13). */
+function schedulerWithPrivateTab(privateTab: number, runCheck: RunCheck) {
+  return createScheduler({
+    store: storage,
+    runCheck,
+    showBadge: async () => undefined,
+    now: () => NOW,
+    isPrivateTab: async (id) => id === privateTab,
+  });
+}
+
+/** The keys storage.local holds, sorted. */
+async function localKeys(): Promise<string[]> {
+  return Object.keys(await fakeBrowser.storage.local.get(null)).sort();
+}
+
 describe('automatic checks on page visits', () => {
   it('shows a fresh result with no check at all', async () => {
     const { scheduler, runCheck, tab, badge } = await setup();
@@ -194,46 +210,35 @@ describe('automatic checks on page visits', () => {
     const { scheduler, pending, tab } = await setup();
     const t = await tab(`${A}/`);
     const keep = vi.fn(async () => undefined);
-    const privateScheduler = createScheduler({
-      store: storage,
-      runCheck: vi.fn<RunCheck>(async (origin) => ({ ...verifiedResult(origin, 2), keep })),
-      showBadge: async () => undefined,
-      now: () => NOW,
-      isPrivateTab: async (id) => id === t,
-    });
-    const local = async () => Object.keys(await fakeBrowser.storage.local.get(null)).sort();
-    const before = await local();
+    const privateScheduler = schedulerWithPrivateTab(
+      t,
+      vi.fn<RunCheck>(async (origin) => ({ ...verifiedResult(origin, 2), keep })),
+    );
+    const before = await localKeys();
     await privateScheduler.pageVisited(t, A);
     await privateScheduler.idle();
     // The tab shows the result; the memory, the revisit time and the skill bodies are not kept.
     expect(await storage.getResult(A)).not.toBeNull();
-    expect(await local()).toEqual(before);
+    expect(await localKeys()).toEqual(before);
     expect(keep).not.toHaveBeenCalled();
     // The control: the same check for a tab in a normal window keeps each of them.
     await scheduler.recheck(t, A);
     await pending[0]!.finish(2);
     await scheduler.idle();
-    expect(await local()).toEqual([...before, 'revisits', 'site-memory'].sort());
+    expect(await localKeys()).toEqual([...before, 'revisits', 'site-memory'].sort());
   });
 
   it('keeps nothing from a private tab closed before its check ended (D13)', async () => {
     const { runCheck, pending } = controllableChecks();
     const t = (await fakeBrowser.tabs.create({ url: `${A}/` })).id!;
-    const privateScheduler = createScheduler({
-      store: storage,
-      runCheck,
-      showBadge: async () => undefined,
-      now: () => NOW,
-      isPrivateTab: async (id) => id === t,
-    });
-    const local = async () => Object.keys(await fakeBrowser.storage.local.get(null)).sort();
-    const before = await local();
+    const privateScheduler = schedulerWithPrivateTab(t, runCheck);
+    const before = await localKeys();
     await privateScheduler.pageVisited(t, A);
     await privateScheduler.tabClosed(t);
     await pending[0]!.finish(2);
     await privateScheduler.idle();
     expect(await storage.getResult(A)).not.toBeNull();
-    expect(await local()).toEqual(before);
+    expect(await localKeys()).toEqual(before);
   });
 
   it('runs one check per origin however many tabs visit it meanwhile', async () => {
