@@ -12,9 +12,11 @@ import { benchRequestsPerHour } from './requests';
 import { benchRevalidation } from './revalidation';
 import { benchSurvey } from './survey';
 import { benchWorker } from './worker';
+import { benchSmallSite } from './worker-small';
 
 const sections: [string, () => Promise<string[]> | string[]][] = [
   ['Worker: page visit → badge, against the command line', () => benchWorker()],
+  ['3-skill site: page visit → badge, against the page load and the bare loop', () => benchSmallSite()],
   ['Engine in Node, warm', () => benchEngineSpeed()],
   ['Command line start and whole check', async () => [...(await benchCliStart()), ...(await benchCliCheck())]],
   ['Command line: check <dir> against the same check over loopback', () => benchCliDirCheck()],
