@@ -92,4 +92,5 @@ writeFileSync(join(out, 'SHA256SUMS'), `${sums.join('\n')}\n`);
 
 console.log(`\nrelease/ (${((Date.now() - started) / 1000).toFixed(1)} s):`);
 for (const f of [...listed, 'SHA256SUMS']) console.log(`  ${f.padEnd(44)} ${(statSync(join(out, f)).size / 1024).toFixed(1)} KiB`);
-console.log(`The sources zip holds ${entries.length} files, none stray.`);
+// WXT 0.20's zip lists each folder as an entry of its own (a name ending in `/`): not a file.
+console.log(`The sources zip holds ${entries.filter((e) => !e.endsWith('/')).length} files, none stray.`);
