@@ -8,7 +8,7 @@ import { productionBuild } from './extension';
 import { serviceWorker, type WorkerHandle } from './extension-process';
 import { serveMany } from './sites-process';
 import { awaitBadge, storedOutcome } from './worker';
-import { bareWorkerLoop } from './worker-floor';
+import { bareWorkerLoop, type FloorVariant } from './worker-floor';
 import { interleaved, median, ms, msFigure, ratioFigure, verdict, type Timing } from './stats';
 
 const SKILLS = 3;
@@ -31,7 +31,7 @@ interface Visit {
 export async function benchSmallSite(rounds = 20): Promise<string[]> {
   productionBuild();
   // One fresh site per visit and per bare loop, and one to warm each before the rounds.
-  const sites = await serveMany(SKILLS, BODY_BYTES, 2 * rounds + 2);
+  const sites = await serveMany(SKILLS, BODY_BYTES, 3 * rounds + 2);
   let closeBrowser: (() => Promise<void>) | null = null;
   try {
     const browser = await launchChromium();
@@ -46,14 +46,23 @@ export async function benchSmallSite(rounds = 20): Promise<string[]> {
     await visit(origins[0]!, tab, worker, ready, problems);
     await bareLoop(origins[1]!, tab, worker, ready, problems);
     const visits: Visit[] = [];
+    // The loop as the floor asks it, and with poppy.json and the index asked together, as a check
+    // asks them: one after the other on alternate rounds, so neither always goes first.
+    const paired: number[] = [];
     const { wall } = await interleaved(
       rounds,
       async (round) => {
-        const one = await visit(origins[2 + 2 * round]!, tab, worker, ready, problems);
+        const one = await visit(origins[2 + 3 * round]!, tab, worker, ready, problems);
         visits.push(one);
         return { wall: one.wall, cpu: 0 };
       },
-      (round) => bareLoop(origins[3 + 2 * round]!, tab, worker, ready, problems),
+      async (round) => {
+        const pair = () => bareLoop(origins[4 + 3 * round]!, tab, worker, ready, problems, 'pair-first');
+        const first = round % 2 === 0 ? await pair() : null;
+        const asked = await bareLoop(origins[3 + 3 * round]!, tab, worker, ready, problems);
+        paired.push((first ?? (await pair())).wall);
+        return asked;
+      },
     );
     // `interleaved` keeps the rounds in order on both sides: round i's visit and loop pair up.
     const pageLoads = visits.map((v) => v.pageLoad);
@@ -68,6 +77,8 @@ export async function benchSmallSite(rounds = 20): Promise<string[]> {
       `  floor = page load + loop: ${msFigure(floors)}; page load's share of it: median ${(median(shares) * 100).toFixed(0)} %`,
       `  ratio worker / floor: ${ratioFigure(ratios)}, ${verdict(ratios, 1.5)}`,
       `  what the extension adds (visit − floor): median ${ms(median(wall.subject.map((w, i) => w - floors[i]!)))}`,
+      `  the loop with poppy.json and the index asked together, as a check asks them: ${msFigure(paired)}`,
+      `  ratio worker / (page load + that loop): ${ratioFigure(wall.subject.map((w, i) => w / (pageLoads[i]! + paired[i]!)))}`,
       ...problems.map((p) => `  PROBLEM: ${p}`),
     ];
   } finally {
@@ -102,10 +113,11 @@ async function bareLoop(
   worker: WorkerHandle,
   ready: () => Promise<unknown>,
   problems: string[],
+  variant: FloorVariant = 'as-asked',
 ): Promise<Timing> {
   await tab.goto('about:blank');
   await ready();
-  const { ms: wall, verified } = (await worker.evaluate(bareWorkerLoop(origin))) as { ms: number; verified: number };
+  const { ms: wall, verified } = (await worker.evaluate(bareWorkerLoop(origin, variant))) as { ms: number; verified: number };
   if (verified !== SKILLS) problems.push(`bare loop on ${origin}: ${verified} of ${SKILLS} bodies matched`);
   return { wall, cpu: 0 };
 }
