@@ -228,6 +228,27 @@ describe('automatic checks on page visits', () => {
     expect(await localKeys()).toEqual([...before, 'revisits', 'site-memory'].sort());
   });
 
+  it('leaves the site memory as it was when the panel opens in a private window, and marks it seen in a normal one (D13)', async () => {
+    const { scheduler, pending, tab } = await setup();
+    const t = await tab(`${A}/`);
+    await scheduler.pageVisited(t, A);
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    await scheduler.recheck(t, A);
+    await pending[1]!.finish(3);
+    await scheduler.idle();
+    const memory = async () => (await fakeBrowser.storage.local.get('site-memory'))['site-memory'];
+    const before = await memory();
+    expect(JSON.stringify(before)).toContain('"kind":"skill-added"');
+    expect(JSON.stringify(before)).not.toContain('"seen":true');
+    const { runCheck } = controllableChecks();
+    await schedulerWithPrivateTab(t, runCheck).panelOpened(t, A);
+    expect(await memory()).toEqual(before);
+    // The control: the same panel in a normal window marks the change seen in the memory.
+    await scheduler.panelOpened(t, A);
+    expect(JSON.stringify(await memory())).toContain('"seen":true');
+  });
+
   it('keeps nothing from a private tab closed before its check ended (D13)', async () => {
     const { runCheck, pending } = controllableChecks();
     const t = (await fakeBrowser.tabs.create({ url: `${A}/` })).id!;

@@ -316,7 +316,9 @@ export function createScheduler(deps: SchedulerDeps) {
      * the panel does not see a final report turn back into "checking" for nothing.
      */
     async panelOpened(tabId: number, origin: string): Promise<void> {
-      await Promise.all([store.setTabOrigin(tabId, origin), store.markChangesSeen(origin).catch(() => undefined)]);
+      // D13: a private window's panel leaves the site memory as it was (a tab we cannot look at counts as private).
+      const seen = (deps.isPrivateTab?.(tabId) ?? Promise.resolve(false)).catch(() => true).then((p) => store.markChangesSeen(origin, !p));
+      await Promise.all([store.setTabOrigin(tabId, origin), seen.catch(() => undefined)]);
       const job = await liveOrRestarted(origin);
       if (job) {
         if (!job.request.allHosts) void job.done.then(() => checkForPanel(origin));

@@ -417,9 +417,13 @@ export function rememberSite(
   });
 }
 
-/** The panel was opened on `origin`: its changes are seen, and the badge's mark goes (D13). */
-export async function markChangesSeen(origin: string): Promise<void> {
+/**
+ * The panel was opened on `origin`: its changes are seen, and the badge's mark goes (D13). From a
+ * private window (`inMemory` false) only the shown result is marked: storage.local stays as it was.
+ */
+export async function markChangesSeen(origin: string, inMemory = true): Promise<void> {
   await serialised(STORAGE_KEYS.siteMemory, async () => {
+    if (!inMemory) return;
     const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
     const entry = recallSite(memory, origin);
     if (!entry?.changes || entry.changes.seen) return;
