@@ -8,3 +8,8 @@ export const ENGLISH = catalogSource(en as Catalog, 'en');
 export function english(words: Words): string {
   return renderText(ENGLISH, words);
 }
+
+/** `1 digest`, `2 digests`: a count with its noun as English writes it (`plural` when not `-s`). */
+export function counted(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}

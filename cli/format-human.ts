@@ -28,7 +28,7 @@ import { lensLines, LENS_WORDS } from '../utils/engine/lens';
 import { SEVERITIES, type Severity } from '../utils/engine/spec';
 import { hostText } from '../utils/engine/text/host-display';
 import { hostOf } from '../utils/engine/text/host-of';
-import { english } from './english';
+import { counted, english } from './english';
 import type { CheckedTarget } from './report-output';
 import { safeText, type Style } from './style';
 import { columns, middle, wrapText } from './wrap';
@@ -210,8 +210,7 @@ function findingLines(findings: readonly Finding[], style: Style, checked: Check
 
 function verdictLine(report: Report, style: Style): string {
   const count = (sev: Severity) => report.findings.filter((f) => f.severity === sev).length;
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-  const tally = `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info`;
+  const tally = `${counted(count('error'), 'error')}, ${counted(count('warning'), 'warning')}, ${count('info')} info`;
   // The verdict's own token, not its words: CI logs and scripts match on `Verdict: errors`.
   const colour = report.verdict === 'errors' ? style.red : report.verdict === 'warnings' ? style.yellow : style.green;
   // What was not checked yet is never "everything checks out" (D5): it follows the tally.

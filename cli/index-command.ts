@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { formatBytes } from '../utils/engine/net/fetch-bounded';
 import { SCHEMA } from '../utils/engine/skill-index/codes';
 import { SKILL_ENTRY, WELL_KNOWN } from '../utils/engine/spec';
-import { english } from './english';
+import { counted, english } from './english';
 import { addMembers, renameSha256, replaceDigest, setSchema } from './index/digest-entries';
 import { newFileDiff, unifiedDiff } from './index/diff';
 import { initIndex } from './index/init';
@@ -151,15 +151,22 @@ async function repair(dir: string, documents: readonly DocumentResult[], io: Io,
   const current = documents.reduce((n, d) => n + d.entries.filter((r) => r.state === 'current').length, 0);
   const otherRepairs = schemaSets + typeAdds + renamedKept;
   if (stale === 0 && otherRepairs === 0)
-    summary.push(current === total ? `All ${total} digest(s) match their files.` : `${current} of ${total} digest(s) match their files.`);
+    summary.push(
+      current === total
+        ? `All ${counted(total, 'digest')} match their files.`
+        : `${current} of ${counted(total, 'digest')} match their files.`,
+    );
   else if (mode === 'write') {
-    if (stale > 0) summary.push(`Updated ${stale} digest(s) in ${changedFiles} file(s).`);
-    if (schemaSets > 0) summary.push(`Set \`$schema\` in ${schemaSets} file(s).`);
+    if (stale > 0) summary.push(`Updated ${counted(stale, 'digest')} in ${counted(changedFiles, 'file')}.`);
+    if (schemaSets > 0) summary.push(`Set \`$schema\` in ${counted(schemaSets, 'file')}.`);
     if (typeAdds > 0) summary.push(`Added \`type\` to ${typeAdds} entr${typeAdds === 1 ? 'y' : 'ies'}.`);
     if (renamedKept > 0) summary.push(`Renamed ${renamedKept} hash(es) of files on other hosts to \`digest\`.`);
   } else {
-    if (stale > 0) summary.push(`${stale} of ${total} digest(s) are stale; run with --write to update them.`);
-    if (schemaSets > 0) summary.push(`\`$schema\` to set in ${schemaSets} file(s); run with --write to set it.`);
+    if (stale > 0)
+      summary.push(
+        `${stale} of ${counted(total, 'digest')} ${stale === 1 ? 'is' : 'are'} stale; run with --write to update ${stale === 1 ? 'it' : 'them'}.`,
+      );
+    if (schemaSets > 0) summary.push(`\`$schema\` to set in ${counted(schemaSets, 'file')}; run with --write to set it.`);
     if (typeAdds > 0) summary.push(`\`type\` to add to ${typeAdds} entr${typeAdds === 1 ? 'y' : 'ies'}; run with --write to add it.`);
     if (renamedKept > 0)
       summary.push(`${renamedKept} hash(es) of files on other hosts to rename to \`digest\`; run with --write to rename them.`);
@@ -288,7 +295,7 @@ async function writeInit(dir: string, files: IndexFiles, io: Io, mode: Mode): Pr
     return 1;
   }
   await replaceFile(dir, INDEX_FILE, text, true);
-  io.stdout.write(`Wrote ${INDEX_FILE} with ${index.skills.length} skill(s).\n`);
+  io.stdout.write(`Wrote ${INDEX_FILE} with ${counted(index.skills.length, 'skill')}.\n`);
   return notes.some((n) => n.needs) ? 1 : 0;
 }
 

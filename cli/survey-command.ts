@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { counted } from './english';
 import { checkSite } from '../utils/engine/check';
 import { siteContext } from '../utils/engine/net/url-policy';
 import { usageError, type Io } from './io';
@@ -165,7 +166,10 @@ async function readResults(files: string[], io: Io, o: { missingIsEmpty: boolean
       io.stderr.write(`poppy-inspector: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? 'error'}\n`);
       return false;
     }
-    if (bad > 0) io.stderr.write(`${file}: ${bad} line(s) that are not survey results were skipped.\n`);
+    if (bad > 0)
+      io.stderr.write(
+        `${file}: ${counted(bad, 'line')} that ${bad === 1 ? 'is' : 'are'} not survey results ${bad === 1 ? 'was' : 'were'} skipped.\n`,
+      );
   }
   return true;
 }
@@ -195,7 +199,7 @@ async function summarize(files: string[], io: Io): Promise<number> {
     }
   });
   if (!ok) return 2;
-  if (repeated > 0) io.stderr.write(`${repeated} repeated site(s) counted once.\n`);
+  if (repeated > 0) io.stderr.write(`${counted(repeated, 'repeated site')} counted once.\n`);
   io.stdout.write(`${summary.table(null)}\n`);
   return 0;
 }

@@ -3,6 +3,7 @@
  * code, however many sites. Reads lines from this run and from earlier ones (`--resume`,
  * `--summarize`), so split runs merge into one summary.
  */
+import { counted } from '../english';
 import { REPORT_STATES } from '../../utils/engine/report/state';
 import type { SurveyLine } from './result';
 
@@ -61,7 +62,7 @@ export class SurveySummary {
     const rate = run && run.elapsedMs > 0 ? ` (${((run.checked / run.elapsedMs) * 1000).toFixed(1)} sites/s)` : '';
     const time = run === null ? '' : `, ${run.checked} checked in ${(run.elapsedMs / 1000).toFixed(1)} s${rate}`;
     return [
-      `Survey: ${this.sites} site(s)${time}`,
+      `Survey: ${counted(this.sites, 'site')}${time}`,
       row('answered', checked - this.unreachable),
       row('did not answer', this.unreachable),
       ...(this.cutByDeadline ? [row('cut short by the deadline', this.cutByDeadline)] : []),

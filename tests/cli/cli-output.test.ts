@@ -2,6 +2,7 @@
 // move the cursor or disguise itself; and which checks guard against DNS rebinding.
 import { domainToASCII } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { counted } from '../../cli/english';
 import { formatHuman } from '../../cli/format-human';
 import { isPublicTarget } from '../../cli/check';
 import { createStyle, safeJson, safeText } from '../../cli/style';
@@ -179,5 +180,14 @@ describe('formatHuman fits the terminal', () => {
   it('says 1 error, 2 warnings: real plurals', () => {
     const one = { ...stale, findings: stale.findings.filter((f) => f.severity === 'error').slice(0, 1) };
     expect(formatHuman(one, plain, 10)).toMatch(/— 1 error, 0 warnings, 0 info/);
+  });
+
+  it('counts with real plurals in every command: 1 digest, 2 digests, 0 files', () => {
+    expect([counted(1, 'digest'), counted(2, 'digest'), counted(0, 'file'), counted(1, 'repeated site')]).toEqual([
+      '1 digest',
+      '2 digests',
+      '0 files',
+      '1 repeated site',
+    ]);
   });
 });

@@ -17,6 +17,6 @@ describe('examples/site', () => {
   it('has every digest current for `index`', async () => {
     const r = await cli('index', 'examples/site');
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('All 4 digest(s) match their files.\n');
+    expect(r.stdout).toBe('All 4 digests match their files.\n');
   });
 });

@@ -21,7 +21,7 @@ describe('poppy-inspector index <dir>', () => {
     const dir = await writeSiteDir(northlight);
     const r = await cliIn(dir, 'index', '.');
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('All 6 digest(s) match their files.\n');
+    expect(r.stdout).toBe('All 6 digests match their files.\n');
   });
 
   it('prints each stale digest with its place and the file digest, exits 1 and changes nothing', async () => {
@@ -35,7 +35,7 @@ describe('poppy-inspector index <dir>', () => {
     );
     expect(r.stdout).toContain(`published ${STALE_DIGEST}`);
     expect(r.stdout).toContain(`file      ${changeFlowerDelivery.digest}  (.well-known/agent-skills/change-flower-delivery/SKILL.md)`);
-    expect(r.stdout).toContain('2 of 6 digest(s) are stale; run with --write to update them.');
+    expect(r.stdout).toContain('2 of 6 digests are stale; run with --write to update them.');
     expect(read(dir, '.well-known/poppy.json')).toBe(before);
   });
 
@@ -44,7 +44,7 @@ describe('poppy-inspector index <dir>', () => {
     const files = ['.well-known/poppy.json', '.well-known/agent-skills/index.json'];
     const before = files.map((f) => read(dir, f));
     const r = await cliIn(dir, 'index', '.', '--write');
-    expect([r.code, r.stdout.trim().split('\n').at(-1)]).toEqual([0, 'Updated 2 digest(s) in 2 file(s).']);
+    expect([r.code, r.stdout.trim().split('\n').at(-1)]).toEqual([0, 'Updated 2 digests in 2 files.']);
     files.forEach((f, i) => expect(read(dir, f)).toBe(before[i]!.replace(STALE_DIGEST, changeFlowerDelivery.digest)));
     expect((await cliIn(dir, 'index', '.')).code).toBe(0);
     expect((await cliIn(dir, 'check', '.', '--same-origin-only')).code).toBe(0);
@@ -73,7 +73,7 @@ describe('poppy-inspector index <dir>', () => {
     const r = await cliIn(dir, 'index', '.', '--write');
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('find-flowers: .well-known/agent-skills/find-flowers/SKILL.md is not a regular file in the directory');
-    expect(r.stdout).toContain('4 of 6 digest(s) match their files.\n2 problems need your edit (index cannot make it):');
+    expect(r.stdout).toContain('4 of 6 digests match their files.\n2 problems need your edit (index cannot make it):');
   });
 
   it('--init writes a sorted index from each SKILL.md frontmatter, which then verifies', async () => {
@@ -88,7 +88,7 @@ describe('poppy-inspector index <dir>', () => {
     }
     expect((await cliIn(dir, 'index', '.')).code).toBe(2);
     const r = await cliIn(dir, 'index', '.', '--init');
-    expect([r.code, r.stdout]).toEqual([0, 'Wrote .well-known/agent-skills/index.json with 2 skill(s).\n']);
+    expect([r.code, r.stdout]).toEqual([0, 'Wrote .well-known/agent-skills/index.json with 2 skills.\n']);
     const index = JSON.parse(read(dir, '.well-known/agent-skills/index.json'));
     const bytes = (name: string) => readFileSync(join(dir, '.well-known/agent-skills', name, 'SKILL.md'));
     expect(index).toEqual({

@@ -122,7 +122,7 @@ describe('index holds few files in memory at once', () => {
         {},
         { cwd: s.dir },
       );
-      expect(r.stdout).toContain('100 of 100 digest(s) are stale');
+      expect(r.stdout).toContain('100 of 100 digests are stale');
       const kb = Number(/maxrss_kb (\d+)/.exec(r.stderr)![1]);
       expect(kb).toBeLessThan(220_000);
     },

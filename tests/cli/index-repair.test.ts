@@ -158,7 +158,7 @@ describe('index names each wrong shape and --write repairs it, changing no other
     expect(named.stdout).toContain('Only the legacy .well-known/skills/index.json (v0.1, no digests)');
     expect(existsSync(join(dir, INDEX))).toBe(false);
     const written = await index(dir, '--write');
-    expect([written.code, written.stdout]).toEqual([0, `Wrote ${INDEX} with 2 skill(s).\n`]);
+    expect([written.code, written.stdout]).toEqual([0, `Wrote ${INDEX} with 2 skills.\n`]);
     expect(read(dir, '.well-known/skills/index.json')).toBe(legacy);
     expect(JSON.parse(read(dir)).skills.map((s: { url: string; digest: string }) => [s.url, s.digest])).toEqual([
       ['/.well-known/skills/open-ticket/SKILL.md', digest(dir, 'open-ticket', 'skills')],

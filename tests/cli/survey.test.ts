@@ -82,7 +82,7 @@ describe('poppy-inspector survey', () => {
   it('closes with a summary table on stderr', async () => {
     const r = await cli('survey', list, '--allow-local');
     const row = (label: string) => Number(new RegExp(`^  ${label.replace(/[()]/g, '\\$&')}\\s+(\\d+)$`, 'm').exec(r.stderr)?.[1]);
-    expect(r.stderr).toMatch(/^Survey: 7 site\(s\), 7 checked in [\d.]+ s \([\d.]+ sites\/s\)$/m);
+    expect(r.stderr).toMatch(/^Survey: 7 sites, 7 checked in [\d.]+ s \([\d.]+ sites\/s\)$/m);
     expect([row('answered'), row('did not answer'), row('not a web address')]).toEqual([5, 1, 1]);
     expect([
       row('publish poppy.json'),
@@ -135,7 +135,7 @@ describe('poppy-inspector survey', () => {
     expect(r.stdout).toBe('');
     const all = lines(readFileSync(out, 'utf8'));
     expect(all.map((l) => l.site).sort()).toEqual([...sites].sort());
-    expect(r.stderr).toMatch(/^Survey: 7 site\(s\), 4 checked in /m);
+    expect(r.stderr).toMatch(/^Survey: 7 sites, 4 checked in /m);
     const again = await cli('survey', list, '--output', out, '--resume', out, '--allow-local');
     expect(lines(readFileSync(out, 'utf8'))).toHaveLength(7);
     expect(again.stderr).toContain('Nothing left to check.');
@@ -152,8 +152,8 @@ describe('poppy-inspector survey', () => {
     expect(r.code).toBe(0);
     const table = (s: string) => s.slice(s.indexOf('\n'));
     expect(table(r.stdout)).toBe(table(whole.stderr.slice(whole.stderr.lastIndexOf('Survey:'))));
-    expect(r.stderr).toContain('1 repeated site(s) counted once.');
-    expect(r.stderr).toContain('1 line(s) that are not survey results were skipped.');
+    expect(r.stderr).toContain('1 repeated site counted once.');
+    expect(r.stderr).toContain('1 line that is not survey results was skipped.');
   });
 
   it('--deadline cuts a site that never answers short', async () => {
@@ -266,7 +266,7 @@ describe('survey: a run killed mid-write', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as SurveyLine);
     expect(all.map((l) => l.site).sort()).toEqual([...four].sort());
-    expect(r.stderr).toMatch(/^Survey: 5 site\(s\), 1 checked in /m);
+    expect(r.stderr).toMatch(/^Survey: 5 sites, 1 checked in /m);
   }, 60_000);
 });
 

@@ -145,7 +145,7 @@ describe('installed from the tarball, offline, into an empty prefix', () => {
     expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toContain('digest-mismatch');
     expect((await run(bin, ['index', 'public'], elsewhere)).code).toBe(1);
     const written = await run(bin, ['index', 'public', '--write'], elsewhere);
-    expect([written.code, written.stdout.trim().split('\n').at(-1)]).toEqual([0, 'Updated 2 digest(s) in 2 file(s).']);
+    expect([written.code, written.stdout.trim().split('\n').at(-1)]).toEqual([0, 'Updated 2 digests in 2 files.']);
     const after = await run(bin, ['check', 'public', '--same-origin-only', '--json'], elsewhere);
     expect([after.code, (JSON.parse(after.stdout) as Report).verdict]).toEqual([0, 'ok']);
   });
