@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import type { ParseArgsConfig } from 'node:util';
-import { RAISED_MAX_SKILLS } from '../utils/engine/spec';
+import { limitsWith, RAISED_MAX_SKILLS } from '../utils/engine/spec';
 import { createNodeTransport, type NodeTransport } from './http/transport';
 
 export const NETWORK_OPTIONS = {
@@ -14,6 +14,9 @@ export const NETWORK_OPTIONS = {
 
 /** D5: the command line checks up to 1000 entries per index by default (the extension 200). */
 export const CLI_MAX_SKILLS = RAISED_MAX_SKILLS;
+
+/** The command line's caps at that skill cap: what `check` reads, and `index` and a folder's origin too. */
+export const CLI_LIMITS = limitsWith({ maxSkills: CLI_MAX_SKILLS });
 
 export interface NetworkSettings {
   sameOriginOnly: boolean;

@@ -6,8 +6,8 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { declaredOrigin } from '../utils/engine/poppy/declared-origin';
-import { poppyBytesFor, WELL_KNOWN } from '../utils/engine/spec';
-import { CLI_MAX_SKILLS } from './network-options';
+import { WELL_KNOWN } from '../utils/engine/spec';
+import { CLI_LIMITS } from './network-options';
 import { indexFiles } from './index/site-access';
 
 export async function isDirectory(path: string): Promise<boolean> {
@@ -55,7 +55,7 @@ export async function originForDirectory(dir: string, option: string | undefined
  */
 async function declaredOriginOf(file: string): Promise<string | null> {
   const read = await indexFiles(dirname(file))
-    .then((files) => files.read(basename(file), poppyBytesFor(CLI_MAX_SKILLS)))
+    .then((files) => files.read(basename(file), CLI_LIMITS.poppyBytes))
     .catch(() => null);
   return read?.kind === 'ok' ? declaredOrigin(new TextDecoder().decode(read.bytes)) : null;
 }

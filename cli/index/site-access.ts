@@ -7,6 +7,7 @@
 import type { SiteFiles } from '../../utils/engine/net/site-files';
 import { DEFAULT_LIMITS, SKILL_TYPES, WELL_KNOWN } from '../../utils/engine/spec';
 import { directoryFiles } from '../dir-files';
+import { CLI_LIMITS } from '../network-options';
 
 export type FileRead = { kind: 'ok'; bytes: Uint8Array } | { kind: 'missing' } | { kind: 'too-large'; max: number };
 
@@ -60,9 +61,9 @@ async function readUpTo(body: Body, max: number): Promise<Uint8Array | null> {
   return out;
 }
 
-/** The check's cap for a document the `index` command reads (D5). */
+/** The command line's check's cap for a document the `index` command reads (D5): an index `check` reads, `index` reads too. */
 export function documentCap(sitePath: string): number {
-  return sitePath === WELL_KNOWN.poppy ? DEFAULT_LIMITS.poppyBytes : DEFAULT_LIMITS.indexBytes;
+  return sitePath === WELL_KNOWN.poppy ? CLI_LIMITS.poppyBytes : CLI_LIMITS.indexBytes;
 }
 
 /** The check's cap for an artifact: an archive's, else a SKILL.md's (D5). */

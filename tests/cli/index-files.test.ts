@@ -9,6 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { replaceFile, WriteFailed } from '../../cli/index/write-file';
 import { SKILL_INDEX_SCHEMAS } from '../../utils/engine/spec';
 import { digestOf } from '../fixtures/site';
+import { writeSiteDir } from '../fixtures/site-files';
+import { longIndexStore } from '../fixtures/sites/long-index';
+import { CLI_MAX_SKILLS } from '../../cli/network-options';
 import { BIN, buildCli, cliIn, run } from './cli-process';
 
 beforeAll(() => buildCli(), 60_000);
@@ -101,6 +104,14 @@ describe('index reads files as check <dir> does', () => {
     expect(r.code).not.toBe(0);
     expect(readdirSync(join(t.outside, 'agent-skills'))).toEqual(['a']);
   }, 20_000);
+});
+
+describe('index reads an index as long as check <dir> does', () => {
+  it('1000 entries of 1024-character descriptions (5.4 MiB, past the extension cap of 1.6 MiB): every digest read', async () => {
+    const dir = await writeSiteDir(longIndexStore('long-1000', CLI_MAX_SKILLS));
+    const r = await cliIn(dir, 'index', '.');
+    expect([r.code, r.stdout]).toEqual([0, `All ${CLI_MAX_SKILLS} digests match their files.\n`]);
+  }, 60_000);
 });
 
 describe('index holds few files in memory at once', () => {
