@@ -78,8 +78,6 @@ const PROGRESS_SPACING_MS = 100;
 /** Results no tab shows are dropped after this long. */
 const KEEP_MS = 60 * 60 * 1000;
 
-export { panelNeedsCheck };
-
 interface Job {
   request: CheckRequest;
   /** Resolves once the marker is written and the tabs show "checking" (or the start failed). */
