@@ -52,7 +52,11 @@ const SITES: [label: string, site: FixtureSite][] = [
 
 /** The policy without revisit times: the same store and cache, minus revisit times and document validators. */
 function before(): { store: SchedulerStore; bodies: typeof storage.skillBodies } {
-  const store: SchedulerStore = { ...storage, getRevisit: async () => null, setRevisit: async () => undefined };
+  const store: SchedulerStore = {
+    ...storage,
+    getVisitState: async (origin) => ({ ...(await storage.getVisitState(origin)), revisit: null }),
+    setRevisit: async () => undefined,
+  };
   const bodies = {
     ...storage.skillBodies,
     batch() {
@@ -69,6 +73,7 @@ try {
     for (const policy of ['before', 'after'] as const) {
       // Each run starts from an empty browser profile.
       fakeBrowser.reset();
+      storage.forgetHeldCopies();
       const origin = server.origin(site.name);
       const { store, bodies } = policy === 'before' ? before() : { store: storage, bodies: storage.skillBodies };
       // The wiring of entrypoints/background/index.ts, minus the browser's network guard.

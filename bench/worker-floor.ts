@@ -11,7 +11,8 @@ import { WELL_KNOWN } from '../utils/engine/spec';
  * - `as-asked`: the loop as above.
  * - `no-guard-rules`: the network guard's declarativeNetRequest session rules taken away for the
  *   loop (and put back after it). Chromium matches every request against them.
- * - `watched`: the guard's webRequest observers registered, as during a public site's check.
+ * - `watched`: the guard's webRequest observers registered, as during a public site's check in
+ *   Chromium (platform/network-guard.ts).
  * - `streamed`: each body read a chunk at a time, as fetchBounded reads it to enforce its cap,
  *   instead of `arrayBuffer()`.
  * - `http-cache`: skill files through the HTTP cache (`cache: 'default'`) instead of `no-store`.
@@ -46,7 +47,7 @@ export const bareWorkerLoop = (origin: string, variant: FloorVariant = 'as-asked
   const observe = () => {};
   const filter = { urls: ['<all_urls>'], tabId: -1 };
   if (variant === 'watched') {
-    chrome.webRequest.onBeforeRedirect.addListener(observe, filter);
+    chrome.webRequest.onBeforeRedirect.addListener(observe, filter, ['responseHeaders']);
     chrome.webRequest.onErrorOccurred.addListener(observe, filter);
   }
   try {

@@ -47,12 +47,15 @@ export const awaitBadge = (origin: string) => `(async () => {
     wake();
   };
   chrome.storage.session.onChanged.addListener(onChanged);
+  // The tabs on the origin, looked for once the result is stored; then only their badges are
+  // read: the probe runs in the worker it measures, so each look costs the extension's thread.
+  let tabIds = null;
   try {
     for (;;) {
       if (stored) {
-        for (const tab of await chrome.tabs.query({})) {
-          if (!tab.url || !tab.url.startsWith(origin + '/')) continue;
-          const text = await chrome.action.getBadgeText({ tabId: tab.id });
+        tabIds ??= (await chrome.tabs.query({})).filter((tab) => tab.url && tab.url.startsWith(origin + '/')).map((tab) => tab.id);
+        for (const tabId of tabIds) {
+          const text = await chrome.action.getBadgeText({ tabId });
           if (text !== '' && text !== '\u2026') return { at: Date.now(), text };
         }
       }

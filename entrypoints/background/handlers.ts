@@ -1,6 +1,6 @@
 import type { Scheduler } from '../../utils/extension/check-scheduler';
 import type { Handlers } from '../../utils/extension/platform/messages';
-import { forgetSite, getResult, setResult, skillBodies } from '../../utils/extension/platform/storage';
+import { choicesChanged, forgetSite, getResult, setResult, skillBodies } from '../../utils/extension/platform/storage';
 import { verifiedMarkdown } from '../../utils/extension/verified-markdown';
 import { reportSiteOrigin } from '../../utils/extension/report-site';
 
@@ -17,7 +17,8 @@ export function backgroundHandlers(scheduler: Scheduler, liveOrigin: (tabId: num
     };
   return {
     ...siteHandlers(scheduler),
-    pageVisited: (_message, page) => scheduler.pageVisited(page.tabId, page.origin),
+    pageVisited: (_message, page) => scheduler.pageVisited(page.tabId, page.origin, page.incognito),
+    choicesChanged: () => choicesChanged(),
     panelOpened: withOrigin(scheduler.panelOpened),
     recheck: withOrigin(scheduler.recheck),
     checkRemaining: withOrigin(scheduler.checkRemaining),

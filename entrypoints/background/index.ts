@@ -6,7 +6,7 @@ import { browserTransport } from '../../utils/engine/net/fetch-bounded';
 import { messageListener } from '../../utils/extension/platform/messages';
 import { selfIdentity } from '../../utils/extension/platform/runtime';
 import * as storage from '../../utils/extension/platform/storage';
-import { applyBadge, isPrivateTab, liveOrigin } from '../../utils/extension/platform/badge-applier';
+import { applyBadge, isPrivateTab, liveOrigin, setBadgeDefaults } from '../../utils/extension/platform/badge-applier';
 import { backgroundHandlers } from './handlers';
 import { createNetworkGuard } from '../../utils/extension/platform/network-guard';
 
@@ -23,5 +23,6 @@ export default defineBackground(() => {
   });
   browser.runtime.onMessage.addListener(messageListener(backgroundHandlers(scheduler, liveOrigin), selfIdentity()));
   browser.tabs.onRemoved.addListener((tabId) => void scheduler.tabClosed(tabId));
+  void setBadgeDefaults();
   void scheduler.resume();
 });

@@ -6,7 +6,8 @@ import { sendToBackground } from '../../utils/extension/platform/messages';
 import { supportedOrigin } from '../../utils/extension/page-support';
 import { sameView, SETTLED_MARK, selectPanelView } from '../../utils/extension/panel-view';
 import { requestHostAccess } from '../../utils/extension/platform/permissions';
-import { setSiteQuiet, watchOrigin } from '../../utils/extension/platform/storage';
+import { watchOrigin } from '../../utils/extension/platform/storage';
+import { changeSiteQuiet } from '../../utils/extension/platform/choices';
 import { openFullReport, openOptions } from '../../utils/extension/platform/runtime';
 import { openSiteLink } from '../../utils/extension/platform/open-link';
 import { startPreviewWorker } from '../../utils/extension/platform/preview-worker';
@@ -104,7 +105,7 @@ export function Popup(props: { start: Promise<PanelStart> }) {
       // Stored, then read back like any other change, so the view shows what storage holds.
       setSiteQuiet: async (quiet) => {
         if (!origin) return;
-        await setSiteQuiet(origin, quiet);
+        await changeSiteQuiet(origin, quiet);
         const next = await readPanelInputs(opened?.inputs.url);
         setView(selectPanelView(next));
       },

@@ -42,6 +42,18 @@ describe('panel messages in the background', () => {
     expect(runCheck).not.toHaveBeenCalled();
   });
 
+  it('choicesChanged: a visit after it follows the choice another page stored, though the background keeps a copy', async () => {
+    const { handlers, runCheck, scheduler, tab } = await setup();
+    await scheduler.pageVisited(await tab('https://other.example/'), 'https://other.example');
+    await scheduler.idle();
+    // The panel, in its own page, makes the site quiet and says so.
+    await fakeBrowser.storage.local.set({ 'quiet-sites': { version: 1, origins: [A] } });
+    await handlers.choicesChanged({ type: 'choicesChanged' }, EXTENSION);
+    await scheduler.pageVisited(await tab(`${A}/`), A);
+    await scheduler.idle();
+    expect(runCheck.mock.calls.map(([origin]) => origin)).toEqual(['https://other.example']);
+  });
+
   it('forgetSite forgets what the tab’s origin published, and the changes shown from it', async () => {
     const { handlers, runCheck, scheduler, tab } = await setup();
     runCheck.mockImplementationOnce(async (origin) => ({ report: report(origin, 'ok', [skill('a', 'verified')]), rawPoppy: null }));

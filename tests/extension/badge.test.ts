@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { applyBadge } from '../../utils/extension/platform/badge-applier';
+import { applyBadge, setBadgeDefaults } from '../../utils/extension/platform/badge-applier';
 import { badgeLook, iconPaths, type BadgeState } from '../../utils/extension/badge';
 import { ENGINE_CODES } from '../../utils/engine/check';
 import { finding, type Finding } from '../../utils/engine/report/findings';
@@ -268,11 +268,18 @@ describe('applyBadge', () => {
     expect(await fakeBrowser.action.getBadgeText({ tabId: 4 })).toBe('!');
     expect(await fakeBrowser.action.getTitle({ tabId: 4 })).toBe('flowers.example: The skills check out; 3 warnings for the site owner.');
     expect(await fakeBrowser.action.getBadgeBackgroundColor({ tabId: 4 })).toEqual([0x9a, 0x67, 0x00, 255]);
-    expect(await fakeBrowser.action.getBadgeTextColor({ tabId: 4 })).toBe('#ffffff');
     // happy-dom cannot decode images: the paths stand in for the pixels (toolbar-icon.test.ts).
     expect(setIcon).toHaveBeenCalledWith({ tabId: 4, path: iconPaths(true) });
     expect(await fakeBrowser.action.getBadgeText({ tabId: 5 })).toBe('');
     expect(await fakeBrowser.action.getBadgeText({})).toBe('');
+  });
+
+  it("sets the badge's text colour once for every tab, which a paint then leaves as it is", async () => {
+    const setTextColor = vi.spyOn(fakeBrowser.action, 'setBadgeTextColor');
+    await setBadgeDefaults();
+    await applyBadge(4, { kind: 'checking' }, translate);
+    await applyBadge(4, result(report(site, 'ok', three)), translate);
+    expect(setTextColor.mock.calls).toEqual([[{ color: '#ffffff' }]]);
   });
 
   it('greys the icon and clears the text when going idle', async () => {

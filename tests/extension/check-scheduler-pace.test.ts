@@ -1,5 +1,6 @@
 // What a check waits for (docs/benchmarks.md): not the "checking" paint before its first request, and
-// not the skill-body cache's write before its result is painted; the job still ends after both.
+// not the skill-body cache's write before its result is painted; the job still ends after both. A
+// short check paints no "checking" at all.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { BadgeState } from '../../utils/extension/badge';
@@ -15,7 +16,8 @@ function gate() {
   return { opened, open };
 }
 
-async function setup(paint: { opened: Promise<void> }, check: Promise<RunCheckResult>) {
+/** `checkingPaintDelayMs` 0: "checking" is painted as the check starts. */
+async function setup(paint: { opened: Promise<void> }, check: Promise<RunCheckResult>, checkingPaintDelayMs = 0) {
   const events: string[] = [];
   const scheduler = createScheduler({
     store: storage,
@@ -30,6 +32,7 @@ async function setup(paint: { opened: Promise<void> }, check: Promise<RunCheckRe
       events.push(`painted ${state.kind}`);
     },
     liveOrigin: async () => A,
+    checkingPaintDelayMs,
   });
   const tabId = (await fakeBrowser.tabs.create({ url: `${A}/` })).id!;
   return { scheduler, events, tabId };
@@ -83,5 +86,37 @@ describe('a check does not wait on its own bookkeeping', () => {
     written.open();
     await ended;
     expect(idle).toBe(true);
+  });
+
+  it('a check over within the delay goes straight to its result; a longer one says "checking" meanwhile', async () => {
+    const open = gate();
+    open.open();
+    const quick = gate();
+    const short = await setup(
+      open,
+      quick.opened.then(() => result()),
+      40,
+    );
+    await short.scheduler.pageVisited(short.tabId, A);
+    // A second tab joins it, and is not painted "checking" on its own either.
+    const second = (await fakeBrowser.tabs.create({ url: `${A}/2` })).id!;
+    await short.scheduler.pageVisited(second, A);
+    quick.open();
+    await short.scheduler.idle();
+    expect(short.events).toEqual(['check started', 'check ended', 'painted result', 'painted result']);
+    // A new browser: the first check's fresh result would spare the second visit its check.
+    fakeBrowser.reset();
+    storage.forgetHeldCopies();
+    const check = gate();
+    const long = await setup(
+      open,
+      check.opened.then(() => result()),
+      40,
+    );
+    await long.scheduler.pageVisited(long.tabId, A);
+    await vi.waitFor(() => expect(long.events).toEqual(['check started', 'painted checking']));
+    check.open();
+    await long.scheduler.idle();
+    expect(long.events).toEqual(['check started', 'painted checking', 'check ended', 'painted result']);
   });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyBadge, liveOrigin } from '../../utils/extension/platform/badge-applier';
+import type { BadgeState } from '../../utils/extension/badge';
 import { createScheduler, type RunCheck, type SchedulerStore } from '../../utils/extension/check-scheduler';
 import type { CheckResult } from '../../utils/engine/check';
 import * as storage from '../../utils/extension/platform/storage';
@@ -22,7 +23,9 @@ function gate() {
 function setup(store: SchedulerStore) {
   const finishers: ((n: number) => void)[] = [];
   const runCheck = vi.fn<RunCheck>((origin) => new Promise<CheckResult>((resolve) => finishers.push((n) => resolve(resultFor(origin, n)))));
-  const scheduler = createScheduler({ store, runCheck, showBadge: (id, state) => applyBadge(id, state, echo), liveOrigin, now: () => NOW });
+  // "Checking" painted as a check starts, as the tests below look for it at once.
+  const showBadge = (id: number, state: BadgeState) => applyBadge(id, state, echo);
+  const scheduler = createScheduler({ store, runCheck, showBadge, liveOrigin, now: () => NOW, checkingPaintDelayMs: 0 });
   const tab = async (url: string) => (await fakeBrowser.tabs.create({ url })).id!;
   const badge = (tabId: number) => fakeBrowser.action.getBadgeText({ tabId });
   return { scheduler, runCheck, finish: (i: number, n: number) => finishers[i]!(n), tab, badge };
@@ -76,9 +79,9 @@ describe('storage round trips around a check', () => {
       if (++calls === 2) await recorded.opened;
       return storage.setTabOrigin(...args);
     };
-    const getOriginState = vi.fn(storage.getOriginState);
+    const getVisitState = vi.fn(storage.getVisitState);
     const getMarker = vi.fn(storage.getMarker);
-    const { scheduler, runCheck, finish, tab, badge } = setup({ ...storage, setTabOrigin, getOriginState, getMarker });
+    const { scheduler, runCheck, finish, tab, badge } = setup({ ...storage, setTabOrigin, getVisitState, getMarker });
     const [t1, t2] = [await tab(`${A}/1`), await tab(`${A}/2`)];
     await scheduler.pageVisited(t1, A);
     // The second visit reads the running check's marker, then that check ends.
@@ -91,8 +94,39 @@ describe('storage round trips around a check', () => {
     await scheduler.idle();
     expect(runCheck).toHaveBeenCalledTimes(1);
     // The visit during the check read nothing to decide: only the first visit did.
-    expect(getOriginState).toHaveBeenCalledTimes(1);
+    expect(getVisitState).toHaveBeenCalledTimes(1);
     expect(getMarker).not.toHaveBeenCalled();
     expect([await badge(t1), await badge(t2)]).toEqual(['4✓', '4✓']);
+  });
+
+  it('starts the check of a site with nothing stored before any storage call answers, once the copies are read', async () => {
+    const { scheduler, runCheck, finish, tab } = setup(storage);
+    await scheduler.pageVisited(await tab(`${A}/`), A); // this worker reads its copies once
+    finish(0, 1);
+    await scheduler.idle();
+    const answers = gate();
+    const calls: string[] = [];
+    for (const [name, area] of [
+      ['session', fakeBrowser.storage.session],
+      ['local', fakeBrowser.storage.local],
+    ] as const)
+      for (const method of ['get', 'set', 'remove', 'getKeys'] as const) {
+        const real = area[method].bind(area) as (...args: unknown[]) => Promise<unknown>;
+        vi.spyOn(area, method).mockImplementation((async (...args: unknown[]) => {
+          calls.push(`${name}.${method}`);
+          await answers.opened;
+          return real(...args);
+        }) as never);
+      }
+    const B = 'https://b.example';
+    const visit = scheduler.pageVisited(await tab(`${B}/`), B);
+    await vi.waitFor(() => expect(runCheck).toHaveBeenCalledTimes(2));
+    // Only writes went out (the tab, the marker), and none had answered when the check started.
+    expect(calls.filter((c) => !c.endsWith('.set'))).toEqual([]);
+    answers.open();
+    await visit;
+    finish(1, 2);
+    await scheduler.idle();
+    vi.restoreAllMocks();
   });
 });

@@ -102,7 +102,9 @@ describe('automatic checks on page visits', () => {
     await scheduler.pageVisited(t, A);
     expect(runCheck).toHaveBeenCalledTimes(1);
     expect(pending[0]!.request).toEqual({ allHosts: false, revalidate: false, maxSkills: 200 });
-    expect(await badge(t)).toBe('…');
+    // "Checking" once the check has run CHECKING_PAINT_DELAY_MS: a shorter one never flickers.
+    expect(await badge(t)).toBe('');
+    await vi.waitFor(async () => expect(await badge(t)).toBe('…'));
     expect(await storage.getMarker(A)).toMatchObject({ allHosts: false, attempts: 1 });
     await pending[0]!.finish(3);
     await scheduler.idle();
@@ -263,13 +265,31 @@ describe('automatic checks on page visits', () => {
     expect(await localKeys()).toEqual(before);
   });
 
+  it("takes a visit's private window from the browser's sender record, without asking again (D13)", async () => {
+    const { runCheck, pending } = controllableChecks();
+    const isPrivateTab = vi.fn(async () => false);
+    const scheduler = createScheduler({ store: storage, runCheck, showBadge: async () => undefined, now: () => NOW, isPrivateTab });
+    const [t1, t2] = [(await fakeBrowser.tabs.create({ url: `${A}/` })).id!, (await fakeBrowser.tabs.create({ url: `${B}/` })).id!];
+    const before = await localKeys();
+    await scheduler.pageVisited(t1, A, true);
+    await pending[0]!.finish(2);
+    await scheduler.idle();
+    expect(await localKeys()).toEqual(before);
+    // The control: a visit the sender record places in a normal window keeps what a check keeps.
+    await scheduler.pageVisited(t2, B, false);
+    await pending[1]!.finish(2);
+    await scheduler.idle();
+    expect(await localKeys()).toEqual([...before, 'revisits', 'site-memory'].sort());
+    expect(isPrivateTab).not.toHaveBeenCalled();
+  });
+
   it('runs one check per origin however many tabs visit it meanwhile', async () => {
     const { scheduler, runCheck, pending, tab, badge } = await setup();
     const [t1, t2] = [await tab(`${A}/1`), await tab(`${A}/2`)];
     await Promise.all([scheduler.pageVisited(t1, A), scheduler.pageVisited(t2, A)]);
     await scheduler.pageVisited(t1, A);
     expect(runCheck).toHaveBeenCalledTimes(1);
-    expect(await badge(t2)).toBe('…');
+    await vi.waitFor(async () => expect(await badge(t2)).toBe('…'));
     await pending[0]!.finish(2);
     await scheduler.idle();
     expect([await badge(t1), await badge(t2)]).toEqual(['2✓', '2✓']);
@@ -417,7 +437,7 @@ describe('restart after the worker died mid-check', () => {
     expect(runCheck).toHaveBeenCalledTimes(1);
     expect(pending[0]!.request).toEqual({ allHosts: true, revalidate: false, maxSkills: 200 });
     expect(await storage.getMarker(A)).toMatchObject({ attempts: 2 });
-    expect(await badge(t)).toBe('…');
+    await vi.waitFor(async () => expect(await badge(t)).toBe('…'));
   });
 
   it('resume() restarts every unfinished check at worker start', async () => {
@@ -527,7 +547,7 @@ describe('"Check the remaining N"', () => {
     expect(await storage.getSkillCap(B)).toBe(DEFAULT_LIMITS.maxSkills);
     expect(pending.map((p) => p.request)).toEqual([raised]);
     expect(await storage.getMarker(A)).toMatchObject({ maxSkills: RAISED_MAX_SKILLS });
-    expect(await badge(t)).toBe('…');
+    await vi.waitFor(async () => expect(await badge(t)).toBe('…'));
     await pending[0]!.finish(3);
     await scheduler.idle();
     expect(await badge(t)).toBe('3✓');
@@ -576,8 +596,8 @@ describe('"Check the remaining N"', () => {
     expect(pending).toHaveLength(1);
     pending[0]!.resolveWith(report(A, 'ok', [skill('s0', 'verified')], { cap: { limit: 200, listed: 230, unlisted: 10 } }));
     await vi.waitFor(() => expect(pending).toHaveLength(2));
-    // Between the two the badge does not show the first, capped result as final.
-    expect(await badge(t)).toBe('…');
+    // Then the badge says "checking", not the first, capped result as final.
+    await vi.waitFor(async () => expect(await badge(t)).toBe('…'));
     expect(pending[1]!.request).toEqual(raised);
   });
 

@@ -42,14 +42,12 @@ export type SchedulerStore = Pick<
   | 'getResult'
   | 'setResult'
   | 'getMarker'
-  | 'getOriginState'
+  | 'getVisitState'
   | 'setMarker'
   | 'clearMarker'
   | 'allMarkers'
-  | 'getOptions'
-  | 'getQuietSites'
+  | 'getVisitChoices'
   | 'sweepResults'
-  | 'getRevisit'
   | 'setRevisit'
   | 'getSkillCap'
   | 'setSkillCap'
@@ -69,19 +67,30 @@ export interface SchedulerDeps {
   isPrivateTab?(tabId: number): Promise<boolean>;
   now?: () => number;
   freshMs?: number;
+  /** How long a check runs before its tabs show "checking" (CHECKING_PAINT_DELAY_MS). */
+  checkingPaintDelayMs?: number;
 }
 
 /** A check that keeps killing the worker is not restarted forever. */
 export const MAX_ATTEMPTS = 3;
 /** Progress reaches storage (the panel's "checking N of M") ten times a second at most. */
 const PROGRESS_SPACING_MS = 100;
+/**
+ * A check's tabs show "checking" once it has run this long: a shorter one (a few skills) goes from
+ * the navigation's blank badge straight to its result, without a flicker, and its badge calls
+ * stay out of the way of its requests (docs/benchmarks.md). Long enough for such a check, short
+ * enough to feel immediate.
+ */
+export const CHECKING_PAINT_DELAY_MS = 150;
 /** Results no tab shows are dropped after this long. */
 const KEEP_MS = 60 * 60 * 1000;
 
 interface Job {
   request: CheckRequest;
-  /** Resolves once the marker is written and the tabs show "checking" (or the start failed). */
+  /** Resolves once the marker is written (or its write failed). */
   started: Promise<void>;
+  /** Whether its tabs show "checking" yet: a tab joining later is painted on its own. */
+  checkingShown: boolean;
   /** Resolves when the check has ended and the tabs show its result. Never rejects. */
   done: Promise<void>;
 }
@@ -95,7 +104,11 @@ export function createScheduler(deps: SchedulerDeps) {
   const { store } = deps;
   const now = deps.now ?? Date.now;
   const freshMs = deps.freshMs ?? DEFAULT_LIMITS.freshMs;
+  const checkingPaintDelayMs = deps.checkingPaintDelayMs ?? CHECKING_PAINT_DELAY_MS;
   const jobs = new Map<string, Job>();
+  /** Tab id → whether it is in a private window: a tab never changes window kind, so one look
+   *  (or the visit's sender) lasts the tab's life. */
+  const privateTabs = new Map<number, boolean>();
   let lastSweep = now();
 
   /** `stored`: the origin's stored report when the caller holds it already (just written, or
@@ -131,7 +144,15 @@ export function createScheduler(deps: SchedulerDeps) {
     const { isPrivateTab } = deps;
     if (!isPrivateTab) return false;
     const tabs = [...(await store.tabOrigins())].filter(([, o]) => o === origin).map(([id]) => id);
-    return (await Promise.all(tabs.map((id) => isPrivateTab(id)))).includes(true);
+    const looks = tabs.map(async (id) => {
+      const known = privateTabs.get(id);
+      if (known !== undefined) return known;
+      const found = await isPrivateTab(id);
+      // A doubt (a closed tab counts as private) is not remembered: only what the browser said.
+      if (!found) privateTabs.set(id, false);
+      return found;
+    });
+    return (await Promise.all(looks)).includes(true);
   }
 
   /**
@@ -140,7 +161,7 @@ export function createScheduler(deps: SchedulerDeps) {
    */
   async function changesSinceLast(origin: string, result: RunCheckResult): Promise<StoredResult['changes'] | null> {
     const { report, skillText } = result;
-    if (reportState(report) === 'unreadable' || !(await store.getOptions()).rememberChanges) return null;
+    if (reportState(report) === 'unreadable') return null;
     const print = fingerprint(report);
     // Changes found earlier stay until newer ones: the check the panel starts as it opens
     // finds nothing new, and must not hide what the visit's check found.
@@ -161,33 +182,46 @@ export function createScheduler(deps: SchedulerDeps) {
   }
 
   /** Runs one check to the end; never rejects, so callers may fire and forget. */
-  async function run(origin: string, request: CheckRequest, attempts: number, started: () => void): Promise<void> {
+  async function run(origin: string, job: Job, attempts: number, started: () => void): Promise<void> {
+    const { request } = job;
     const { allHosts, revalidate, maxSkills } = request;
     const marker = { startedAt: now(), allHosts, revalidate, maxSkills, attempts, done: 0, total: 0 };
-    // Progress goes to storage: the panel shows it, and each write keeps the worker alive.
+    // Progress goes to storage: the panel shows it, and each write keeps the worker alive. The
+    // first waits one spacing: a check over by then writes none.
     const progress = coalescedWrites((p: CheckProgress) => store.setMarker(origin, { ...marker, ...p }), PROGRESS_SPACING_MS);
     let keep: (() => Promise<void>) | undefined;
     let shown: Pick<StoredResult, 'report' | 'changes'> | undefined;
-    // The marker's write, the "checking" paint (storage reads and badge calls: 20–60 ms into a
-    // 200-skill check, timed in the worker) and the check, side by side: the check's first
-    // request waits for neither (the marker's write was a quarter of the time from the visit's
-    // message to the first request). Both end before the result is written, so the paint never
-    // covers it and the marker's removal never precedes it; `started` means both are done. A
-    // marker that could not be written costs only the restart after a worker stop, never the check.
-    // Private tabs are looked for as the check starts too: one closed before it ends is no longer
-    // recorded, and a doubt keeps nothing (D13).
+    let markerCleared: Promise<void> | undefined;
+    // The marker's write and the check, side by side: the check's first request does not wait
+    // for it (the write was a quarter of the time from the visit's message to the first
+    // request). It ends before the result is written, so the marker's removal never precedes
+    // it; `started` means it is done. A marker that could not be written costs only the restart
+    // after a worker stop, never the check. Private tabs are looked for as the check starts
+    // too: one closed before it ends is no longer recorded, and a doubt keeps nothing (D13).
     const privateAtStart = shownPrivately(origin).catch(() => true);
-    const painting = Promise.all([store.setMarker(origin, marker), showOrigin(origin), privateAtStart]).then(started);
+    const marking = Promise.all([store.setMarker(origin, marker), privateAtStart]).then(started);
+    // "Checking" once the check has run CHECKING_PAINT_DELAY_MS; that paint ends before the
+    // result's, so it never covers it.
+    let checkingPaint: Promise<void> = Promise.resolve();
+    const paintChecking = () => {
+      job.checkingShown = true;
+      checkingPaint = showOrigin(origin).catch((error: unknown) => console.error('Poppy Inspector: badge update failed', error));
+    };
+    const paintTimer = checkingPaintDelayMs > 0 ? setTimeout(paintChecking, checkingPaintDelayMs) : (paintChecking(), undefined);
     try {
       let result: RunCheckResult;
       try {
         result = await deps.runCheck(origin, request, progress.write);
       } finally {
-        await painting.catch((error: unknown) => console.error('Poppy Inspector: marking the check failed', error));
+        clearTimeout(paintTimer);
+        await Promise.all([
+          marking.catch((error: unknown) => console.error('Poppy Inspector: marking the check failed', error)),
+          checkingPaint,
+        ]);
       }
-      // The last progress write must not land after the marker is cleared. Nothing from a private
-      // window outlives it (D13): no memory, no revisit time, no skill bodies.
-      const [privateAtEnd] = await Promise.all([shownPrivately(origin), progress.drained()]);
+      // No progress write may land after the marker is cleared. Nothing from a private window
+      // outlives the check (D13): no memory, no revisit time, no skill bodies.
+      const [privateAtEnd] = await Promise.all([shownPrivately(origin), progress.dropped()]);
       const privately = privateAtEnd || (await privateAtStart);
       keep = privately ? undefined : result.keep;
       const { report, rawPoppy } = result;
@@ -198,10 +232,24 @@ export function createScheduler(deps: SchedulerDeps) {
       // RAW_DOCUMENTS_ORIGINS_MAX origins at most; any other drops this origin's older texts.
       const documents = request.allHosts ? (result.rawDocuments ?? []) : [];
       // Never at the result's cost: a quota error here leaves the report without its texts.
-      await store.setRawDocuments(origin, documents.length > 0 ? { checkedAt: report.checkedAt, documents } : null).catch(() => undefined);
-      const changes = privately ? null : await changesSinceLast(origin, result);
+      const [, changes] = await Promise.all([
+        store.setRawDocuments(origin, documents.length > 0 ? { checkedAt: report.checkedAt, documents } : null).catch(() => undefined),
+        privately ? null : changesSinceLast(origin, result),
+      ]);
+      // The marker's removal goes out right behind the result's write, not after its answer: the
+      // browser takes one extension's storage calls in the order sent (only a write retried after
+      // a quota error lands later). Cleared while the job is still registered: a check started
+      // after `delete` must not lose its own marker to this one.
+      const resultWritten = store.setResult(origin, {
+        report,
+        rawPoppy,
+        checkedAt,
+        allHosts: request.allHosts,
+        ...(changes ? { changes } : {}),
+      });
+      markerCleared = store.clearMarker(origin).catch(() => undefined);
       await Promise.all([
-        store.setResult(origin, { report, rawPoppy, checkedAt, allHosts: request.allHosts, ...(changes ? { changes } : {}) }),
+        resultWritten,
         privately ? undefined : store.setRevisit(origin, revisitAfter(checkedAt, result, freshMs), checkedAt),
       ]);
       shown = { report, ...(changes ? { changes } : {}) };
@@ -210,9 +258,7 @@ export function createScheduler(deps: SchedulerDeps) {
       console.error(`Poppy Inspector: check of ${origin} failed`, error);
     }
     started();
-    // Clear the marker while the job is still registered: a check started after `delete` must
-    // not lose its own marker to this one.
-    await store.clearMarker(origin).catch(() => undefined);
+    await (markerCleared ?? store.clearMarker(origin).catch(() => undefined));
     jobs.delete(origin);
     await showOrigin(origin, shown).catch((error: unknown) => console.error('Poppy Inspector: badge update failed', error));
     // Last: 200 bodies are a megabyte for storage.local, and what is written before would queue
@@ -229,12 +275,13 @@ export function createScheduler(deps: SchedulerDeps) {
     const running = jobs.get(origin);
     if (running) {
       if (covers(running.request, request)) return running;
-      return { request, started: running.started, done: running.done.then(() => ensureCheck(origin, request).done) };
+      return { request, started: running.started, checkingShown: false, done: running.done.then(() => ensureCheck(origin, request).done) };
     }
     let markStarted = () => {};
-    const job: Job = { request, started: new Promise<void>((resolve) => (markStarted = resolve)), done: Promise.resolve() };
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    const job: Job = { request, started, checkingShown: false, done: Promise.resolve() };
     jobs.set(origin, job);
-    job.done = run(origin, request, attempts, markStarted);
+    job.done = run(origin, job, attempts, markStarted);
     return job;
   }
 
@@ -252,8 +299,10 @@ export function createScheduler(deps: SchedulerDeps) {
     return ensureCheck(origin, { allHosts: marker.allHosts, revalidate: marker.revalidate, maxSkills }, marker.attempts + 1);
   }
 
-  /** A visit joining a check under way: its tab shows "checking" once the check has started. */
-  const joinChecking = (job: Job, tabId: number) => job.started.then(() => deps.showBadge(tabId, { kind: 'checking' }));
+  /** A visit joining a check under way: its tab shows "checking" once the check's tabs do (until
+   *  then, that paint or the result's covers it, since the tab is recorded). */
+  const joinChecking = (job: Job, tabId: number) =>
+    job.started.then(() => (job.checkingShown ? deps.showBadge(tabId, { kind: 'checking' }) : undefined));
 
   /** A request for `origin` with the cap stored for it (the user may have raised it). */
   const requestFor = async (origin: string, allHosts: boolean, revalidate: boolean): Promise<CheckRequest> => ({
@@ -277,8 +326,10 @@ export function createScheduler(deps: SchedulerDeps) {
   }
 
   return {
-    /** A content script reported a page load on `origin` in `tabId`. Navigation cleared its badge. */
-    async pageVisited(tabId: number, origin: string): Promise<void> {
+    /** A content script reported a page load on `origin` in `tabId` (in a private window, when the
+     *  browser's sender record says). Navigation cleared its badge. */
+    async pageVisited(tabId: number, origin: string, incognito?: boolean): Promise<void> {
+      if (incognito !== undefined) privateTabs.set(tabId, incognito);
       sweepNowAndThen();
       // A check of the origin under way: the visit records its tab and joins it, reading nothing.
       if (jobs.has(origin)) {
@@ -288,24 +339,26 @@ export function createScheduler(deps: SchedulerDeps) {
         const job = jobs.get(origin);
         return job ? joinChecking(job, tabId) : deps.showBadge(tabId, await stateOf(origin));
       }
-      // One round of storage before a check can start: the tab's origin is written while all the
-      // decision needs is read (one call after another, they were most of the 42 ms from the
-      // visit's message to the check's first request, timed in the worker).
-      const [, { result, marker }, revisit, options, quiet, maxSkills] = await Promise.all([
-        store.setTabOrigin(tabId, origin),
-        store.getOriginState(origin),
-        store.getRevisit(origin),
-        store.getOptions(),
-        store.getQuietSites(),
+      // The tab is recorded in the background's copy at once (a check started now finds it) and
+      // written meanwhile; what the decision needs comes from the background's copies
+      // (platform/storage.ts), so a check of a site with nothing stored starts without waiting
+      // on the browser process, where each call waited 4–5 ms right after a page's load
+      // (docs/benchmarks.md).
+      const recorded = store.setTabOrigin(tabId, origin);
+      recorded.catch(() => undefined); // awaited below, unless a read fails first
+      const [{ result, marker, revisit }, { options, quiet }, maxSkills] = await Promise.all([
+        store.getVisitState(origin),
+        store.getVisitChoices(origin),
         store.getSkillCap(origin),
       ]);
       const job = await liveOrRestarted(origin, marker);
-      if (job) return joinChecking(job, tabId);
       // Checked recently enough (or the site said to wait), off for every site, or for this one
       // (the panel's per-site choice): checked when the panel opens.
-      if (visitMayWait(now(), freshMs, result?.checkedAt ?? null, revisit) || !options.autoCheck || quiet.has(origin))
-        return deps.showBadge(tabId, await stateOf(origin, result ?? undefined));
-      await ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false, maxSkills }).started;
+      const waits = !job && (visitMayWait(now(), freshMs, result?.checkedAt ?? null, revisit) || !options.autoCheck || quiet);
+      const started = job ?? (waits ? null : ensureCheck(origin, { allHosts: options.autoOtherHosts, revalidate: false, maxSkills }));
+      await Promise.all([recorded, started?.started]);
+      if (job) return joinChecking(job, tabId);
+      if (waits) return deps.showBadge(tabId, await stateOf(origin, result ?? undefined));
     },
 
     /**
@@ -361,6 +414,7 @@ export function createScheduler(deps: SchedulerDeps) {
     },
 
     async tabClosed(tabId: number): Promise<void> {
+      privateTabs.delete(tabId);
       await store.forgetTabs([tabId]);
     },
 

@@ -18,7 +18,8 @@ export interface RedirectEvent extends RequestEvent {
   redirectUrl: string;
 }
 
-/** …and from `onHeadersReceived` details (with `responseHeaders`). */
+/** …and from a response head's details, with `responseHeaders`: `onHeadersReceived`'s, or for a
+ *  redirect in Chromium `onBeforeRedirect`'s. */
 export interface HeadersEvent extends RequestEvent {
   statusCode: number;
   responseHeaders?: { name: string; value?: string }[];

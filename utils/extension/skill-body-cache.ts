@@ -50,7 +50,15 @@ const base64Length = (bytes: number) => 4 * Math.ceil(bytes / 3);
 export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
   const { indexKey, bodyKey, budget, bodyMax, serialised } = config;
 
-  const readIndex = async (): Promise<StoredBodyIndex> => readStoredBodyIndex((await area().get([indexKey]))[indexKey] ?? null);
+  // Held in memory once read: only this cache writes the index, and reading and parsing it
+  // again was most of a page visit's wait before its first request (docs/benchmarks.md). A
+  // failed read or write drops the copy, so storage stays the truth.
+  let held: Promise<StoredBodyIndex> | null = null;
+  const readIndex = (): Promise<StoredBodyIndex> =>
+    (held ??= (async () => readStoredBodyIndex((await area().get([indexKey]))[indexKey] ?? null))().catch((error: unknown) => {
+      held = null;
+      throw error;
+    }));
 
   async function readBody(hex: string): Promise<Uint8Array | null> {
     return decoded((await area().get([bodyKey(hex)]))[bodyKey(hex)]);
@@ -66,7 +74,7 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
       const index = await readIndex();
       // Insertion order is eviction order; a body stored again, or used again, moves to the end.
       const usedHexes = new Set(used.values());
-      const held = usedLast(
+      const kept = usedLast(
         index.bodies.filter(([h]) => !bodies.has(h)),
         ([h]) => usedHexes.has(h),
       );
@@ -74,12 +82,12 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
       for (const [hex, bytes] of bodies) {
         const text = toBase64(bytes);
         added[bodyKey(hex)] = text;
-        held.push([hex, text.length]);
+        kept.push([hex, text.length]);
       }
-      let total = held.reduce((sum, [, size]) => sum + size, 0);
+      let total = kept.reduce((sum, [, size]) => sum + size, 0);
       const evicted: string[] = [];
-      while (total > budget && held.length > 1) {
-        const [oldHex, size] = held.shift()!;
+      while (total > budget && kept.length > 1) {
+        const [oldHex, size] = kept.shift()!;
         const key = bodyKey(oldHex);
         // Only if the constants change: one write adds less than the budget (FLUSH_CHARS + bodyMax).
         if (key in added) delete added[key];
@@ -90,11 +98,17 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
       // A URL kept anew since the 304 (another check) is not moved for it.
       const isUsed = (u: StoredUrl) => used.get(u.url) === u.hex;
       const others = index.urls.filter((u) => !named.has(u.url));
-      const present = new Set(held.map(([h]) => h));
+      const present = new Set(kept.map(([h]) => h));
       const urlList = [...usedLast(others, isUsed), ...urls].filter((u) => present.has(u.hex)).slice(-URLS_MAX);
-      if (evicted.length > 0) await area().remove(evicted);
-      const stored: StoredBodyIndex = { version: BODY_INDEX_VERSION, bodies: held, urls: urlList };
-      await area().set({ ...added, [indexKey]: packBodyIndex(stored) });
+      const stored: StoredBodyIndex = { version: BODY_INDEX_VERSION, bodies: kept, urls: urlList };
+      try {
+        if (evicted.length > 0) await area().remove(evicted);
+        await area().set({ ...added, [indexKey]: packBodyIndex(stored) });
+        held = Promise.resolve(stored);
+      } catch (error) {
+        held = null;
+        throw error;
+      }
     });
   }
 
@@ -132,9 +146,9 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
     return {
       async recall(wanted) {
         const index = await (indexRead ??= readIndex());
-        const held = new Set(index.bodies.map(([hex]) => hex));
+        const stored = new Set(index.bodies.map(([hex]) => hex));
         const asked = new Set(wanted);
-        const entries = index.urls.filter((u) => asked.has(u.url) && held.has(u.hex));
+        const entries = index.urls.filter((u) => asked.has(u.url) && stored.has(u.hex));
         const out = new Map<string, Remembered>();
         if (entries.length === 0) return out;
         // Started now, awaited only by a 304: the requests go out with the validators meanwhile.
@@ -173,6 +187,8 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
       if (base64Length(bytes.length) <= bodyMax) await store(new Map([[hex, bytes]]), [], new Map());
     },
     batch,
+    /** Drops the index held in memory (tests, whose storage is reset between cases). */
+    forget: () => void (held = null),
   };
 }
 

@@ -10,6 +10,8 @@ import {
   fileChangesAfterVerified,
   privateVisitSites,
   privateWindowKeepsNothing,
+  quietChoiceReachesTheBackground,
+  quietChoiceSite,
   sameDigestTwoSites,
   type PrivateSession,
 } from '../harness/skill-memory';
@@ -21,7 +23,10 @@ let browser: ChromiumSession;
 let session: PrivateSession<Awaited<ReturnType<ChromiumSession['openPanel']>>>;
 
 beforeAll(async () => {
-  server = await startFixtureServer({ sites: [northlight, copy, changing.site, ...Object.values(privateVisitSites())], https: false });
+  server = await startFixtureServer({
+    sites: [northlight, copy, changing.site, ...Object.values(privateVisitSites()), quietChoiceSite()],
+    https: false,
+  });
   browser = await launchChromium({ incognito: true });
   session = { ...browser, inExtension: async (expression) => (await browser.worker()).evaluate(expression) };
 });
@@ -38,4 +43,6 @@ describe('Chromium: a cache never vouches', () => {
     changesSinceLastCheck(session, server, changing));
   it('a site checked in an incognito window leaves nothing in storage.local; a normal window is remembered (D13)', () =>
     privateWindowKeepsNothing(session, server));
+  it("the panel's quiet choice and its undo reach the background, which keeps a copy of the choices", () =>
+    quietChoiceReachesTheBackground(session, server));
 });

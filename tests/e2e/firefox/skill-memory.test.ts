@@ -10,6 +10,8 @@ import {
   fileChangesAfterVerified,
   privateVisitSites,
   privateWindowKeepsNothing,
+  quietChoiceReachesTheBackground,
+  quietChoiceSite,
   sameDigestTwoSites,
 } from '../harness/skill-memory';
 
@@ -19,7 +21,10 @@ let server: FixtureServer;
 let browser: FirefoxSession;
 
 beforeAll(async () => {
-  server = await startFixtureServer({ sites: [northlight, copy, changing.site, ...Object.values(privateVisitSites())], https: false });
+  server = await startFixtureServer({
+    sites: [northlight, copy, changing.site, ...Object.values(privateVisitSites()), quietChoiceSite()],
+    https: false,
+  });
   browser = await launchFirefox({ privateBrowsing: true });
 });
 afterAll(async () => {
@@ -35,4 +40,6 @@ describe('Firefox: a cache never vouches', () => {
     changesSinceLastCheck(browser, server, changing));
   it('a site checked in a private window leaves nothing in storage.local; a normal window is remembered (D13)', () =>
     privateWindowKeepsNothing(browser, server));
+  it("the panel's quiet choice and its undo reach the background, which keeps a copy of the choices", () =>
+    quietChoiceReachesTheBackground(browser, server));
 });

@@ -5,7 +5,7 @@
  * the panel and forgotten on request, and nothing kept from a private window.
  */
 import { expect } from 'vitest';
-import { DEFAULT_LIMITS, type SkillStatus } from '../../../utils/engine/spec';
+import { DEFAULT_LIMITS, WELL_KNOWN, type SkillStatus } from '../../../utils/engine/spec';
 import { STORAGE_KEYS } from '../../../utils/extension/platform/storage';
 import type { FixtureServer } from '../../fixtures/server';
 import type { FixtureSite } from '../../fixtures/site';
@@ -180,6 +180,51 @@ export interface PrivateSession<P extends EvaluatingPage> extends MemorySession<
 }
 
 /** Two copies of one small site under their own names: one visited privately, one normally. */
+/** The site the quiet choice is made on: no other test visits it. */
+export const quietChoiceSite = (): FixtureSite => ({ ...wellKnownOnly, name: 'quiet-choice' });
+
+/** Presses the panel's "Don't check this site automatically" (or its undo) and waits for the other. */
+async function pressSiteChoice(panel: EvaluatingPage, quiet: boolean): Promise<void> {
+  await panel.waitForSelector(`[data-site-quiet="${!quiet}"]`);
+  await panel.evaluate(`document.querySelector('[data-site-quiet="${!quiet}"]').click()`);
+  await panel.waitForSelector(`[data-site-quiet="${quiet}"]`);
+}
+
+/**
+ * The panel's choice reaches the background at once, though the background keeps its own copy of
+ * the choices for page visits (platform/storage.ts): a stale site made quiet is not asked again on
+ * the next visit, and once the choice is undone the next visit checks it.
+ */
+export async function quietChoiceReachesTheBackground<P extends EvaluatingPage>(browser: MemorySession<P>, server: FixtureServer) {
+  const site = quietChoiceSite();
+  const origin = server.origin(site.name);
+  const badge = expectedBadge(site.expect);
+  const asked = (since: number) =>
+    server.requests.filter((r) => r.site === site.name && r.time >= since && r.url.startsWith(WELL_KNOWN.poppy)).length;
+  const { panel } = await visitAndCheck(browser, `${origin}/`);
+  await pressSiteChoice(panel, true);
+  await browser.inExtension(agePast(origin));
+
+  const quietSince = Date.now();
+  const quiet = await browser.visit(`${origin}/`);
+  // The stale result is shown and nothing is asked (a check would have asked within this time).
+  expect(await settledBadge(browser, quiet.tabId, badge)).toBe(badge);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(asked(quietSince)).toBe(0);
+
+  await pressSiteChoice(panel, false);
+  const checkedSince = Date.now();
+  const checked = await browser.visit(`${origin}/`);
+  expect(
+    await waitFor(
+      () => Promise.resolve(asked(checkedSince)),
+      (n) => n > 0,
+      { what: `a check of ${origin}` },
+    ),
+  ).toBe(1);
+  expect(await settledBadge(browser, checked.tabId, badge)).toBe(badge);
+}
+
 export function privateVisitSites(): { privately: FixtureSite; normally: FixtureSite } {
   return { privately: { ...wellKnownOnly, name: 'private-visit' }, normally: { ...wellKnownOnly, name: 'normal-visit' } };
 }

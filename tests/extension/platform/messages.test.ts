@@ -34,6 +34,19 @@ describe('acceptMessage', () => {
     expect(accepted?.sender).toEqual({ kind: 'page', tabId: 7, origin: 'https://flowers.example' });
   });
 
+  it("says whether the tab is in a private window when the browser's record does, never from the payload", () => {
+    const tab = (incognito: boolean) => ({ id: 7, url: 'https://flowers.example/', incognito }) as Browser.tabs.Tab;
+    const visit = { type: 'pageVisited', incognito: false };
+    expect(acceptMessage(visit, page('https://flowers.example/', { tab: tab(true) }), self)?.sender).toEqual({
+      kind: 'page',
+      tabId: 7,
+      origin: 'https://flowers.example',
+      incognito: true,
+    });
+    expect(acceptMessage(visit, page('https://flowers.example/', { tab: tab(false) }), self)?.sender).toMatchObject({ incognito: false });
+    expect(acceptMessage(visit, page('https://flowers.example/'), self)?.sender).not.toHaveProperty('incognito');
+  });
+
   it("prefers Chrome's sender.origin over the URLs", () => {
     const accepted = acceptMessage(
       { type: 'pageVisited' },
@@ -102,6 +115,7 @@ describe('messageListener through fakeBrowser.runtime', () => {
   function install() {
     const handlers: Handlers = {
       pageVisited: vi.fn(async () => undefined),
+      choicesChanged: vi.fn(async () => undefined),
       panelOpened: vi.fn(async () => undefined),
       recheck: vi.fn(async () => undefined),
       forgetSite: vi.fn(async () => undefined),
@@ -131,6 +145,14 @@ describe('messageListener through fakeBrowser.runtime', () => {
       { kind: 'page', tabId: 7, origin: 'https://flowers.example' },
     );
     expect(answer).toBeNull();
+  });
+
+  it("routes an extension page's word that the choices changed, and no page's", async () => {
+    const handlers = install();
+    expect(await send({ type: 'choicesChanged', autoCheck: false }, popup)).toBeNull();
+    expect(handlers.choicesChanged).toHaveBeenCalledWith({ type: 'choicesChanged' }, { kind: 'extension' });
+    expect(await send({ type: 'choicesChanged' }, page('https://flowers.example/'))).toBe('no answer');
+    expect(handlers.choicesChanged).toHaveBeenCalledTimes(1);
   });
 
   it('routes "Check the remaining N" with its tab and nothing else', async () => {

@@ -6,6 +6,14 @@ import { supportedOrigin } from '../page-support';
 import { toolbarIcon } from './toolbar-icon';
 
 /**
+ * What every badge shares, set once for all tabs at each worker start (the browser keeps it while
+ * the extension runs): one call fewer for every paint, whose per-tab values a navigation clears.
+ */
+export async function setBadgeDefaults(): Promise<void> {
+  await browser.action.setBadgeTextColor({ color: BADGE_TEXT_COLOR }).catch(() => undefined);
+}
+
+/**
  * Copies a tab's badge state onto the toolbar button. Always per tab: a global badge would show
  * one site's verdict on every other tab (extension-security.md §6).
  */
@@ -15,7 +23,6 @@ export async function applyBadge(tabId: number, state: BadgeState, t: Translate 
     await Promise.all([
       browser.action.setBadgeText({ tabId, text: look.text }),
       browser.action.setBadgeBackgroundColor({ tabId, color: look.color }),
-      browser.action.setBadgeTextColor({ tabId, color: BADGE_TEXT_COLOR }),
       browser.action.setTitle({ tabId, title: look.title }),
       toolbarIcon(look.lit).then((icon) => browser.action.setIcon({ tabId, ...icon })),
     ]);

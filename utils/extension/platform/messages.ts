@@ -27,6 +27,9 @@ const MESSAGES = {
   pageVisited: { from: 'content-script', payload: () => z.object({}), answer: undefined as void },
   panelOpened: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
   recheck: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
+  // The options page or the panel changed the user's choices (options, quiet sites): the
+  // background's copy for page visits is dropped, and read again at the next visit.
+  choicesChanged: { from: 'extension-page', payload: () => z.object({}), answer: undefined as void },
   // "Forget this site" (D13): what the tab's origin published is no longer remembered.
   forgetSite: { from: 'extension-page', payload: () => z.object({ tabId: tabIdSchema() }), answer: undefined as void },
   // "Check the remaining N": the tab's own origin checked again with the raised skill cap (never
@@ -73,7 +76,7 @@ export type Message<K extends MessageType = MessageType> = { [T in K]: { type: T
 type SentBy<S extends AllowedSender> = { [K in MessageType]: Map[K]['from'] extends S ? K : never }[MessageType];
 
 /** Who sent a message, as established from the browser's sender record (never the payload). */
-export type PageSender = { kind: 'page'; tabId: number; origin: string };
+export type PageSender = { kind: 'page'; tabId: number; origin: string; incognito?: boolean };
 export type TrustedSender = PageSender | { kind: 'extension' };
 type SenderOf<K extends MessageType> = Map[K]['from'] extends 'content-script' ? PageSender : { kind: 'extension' };
 
@@ -98,7 +101,11 @@ function classifySender(sender: Browser.runtime.MessageSender, self: SelfIdentit
   if (sender.documentLifecycle !== undefined && sender.documentLifecycle !== 'active') return null;
   // Chrome gives `origin`; Firefox only the frame URL. Either way the browser set it, not the page.
   const origin = supportedOrigin(sender.origin ?? sender.url ?? tab.url);
-  return origin ? { kind: 'page', tabId: tab.id, origin } : null;
+  if (!origin) return null;
+  // Whether the tab is in a private window, when the browser says: spares the check a look (D13).
+  return typeof tab.incognito === 'boolean'
+    ? { kind: 'page', tabId: tab.id, origin, incognito: tab.incognito }
+    : { kind: 'page', tabId: tab.id, origin };
 }
 
 /** A message that passed both checks: its sender and its payload. */

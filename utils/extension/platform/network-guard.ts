@@ -10,6 +10,15 @@ import { createModeLock } from '../guard-lock';
 /** Who started a request: Chrome reports `initiator` (an origin), Firefox `originUrl` (a URL). */
 type Started = { initiator?: string; originUrl?: string };
 
+/**
+ * Where a manual redirect's status and Location reach us. Chromium fires onBeforeRedirect for it,
+ * with the response's headers when asked (checked in Chromium 156), so no listener sees every
+ * response: one on onHeadersReceived made the floor's 200-file loop 1.16x slower
+ * (docs/benchmarks.md). Firefox ESR 153 fires no onBeforeRedirect for a redirect it does not
+ * follow, only onHeadersReceived.
+ */
+const HEAD_WITH_REDIRECT = !import.meta.env.FIREFOX;
+
 /** Non-tab requests only: ours, and service workers of pages (which we skip by initiator). */
 const FILTER = { urls: ['<all_urls>'], tabId: -1 };
 
@@ -36,16 +45,20 @@ export function createNetworkGuard(base: Transport) {
     await browser.declarativeNetRequest.updateSessionRules({ removeRuleIds: [...GUARD_RULE_IDS], addRules: wanted });
   });
   const log = createFailureLog();
-  const onRedirect = (d: RedirectEvent & Started) => void (ours(d) && log.redirected(d));
+  const onRedirect = (d: RedirectEvent & HeadersEvent & Started) => {
+    if (!ours(d)) return;
+    log.redirected(d);
+    if (HEAD_WITH_REDIRECT) log.answered(d);
+  };
   const onError = (d: RequestEvent & Started) => void (ours(d) && log.failed(d));
   const onHeaders = (d: HeadersEvent & Started) => void (ours(d) && log.answered(d));
 
   let watchers = 0;
   async function watching<T>(task: () => Promise<T>): Promise<T> {
     if (watchers++ === 0) {
-      browser.webRequest.onBeforeRedirect.addListener(onRedirect, FILTER);
+      browser.webRequest.onBeforeRedirect.addListener(onRedirect, FILTER, ['responseHeaders']);
       browser.webRequest.onErrorOccurred.addListener(onError, FILTER);
-      browser.webRequest.onHeadersReceived.addListener(onHeaders, FILTER, ['responseHeaders']);
+      if (!HEAD_WITH_REDIRECT) browser.webRequest.onHeadersReceived.addListener(onHeaders, FILTER, ['responseHeaders']);
     }
     try {
       return await task();
@@ -53,7 +66,7 @@ export function createNetworkGuard(base: Transport) {
       if (--watchers === 0) {
         browser.webRequest.onBeforeRedirect.removeListener(onRedirect);
         browser.webRequest.onErrorOccurred.removeListener(onError);
-        browser.webRequest.onHeadersReceived.removeListener(onHeaders);
+        if (!HEAD_WITH_REDIRECT) browser.webRequest.onHeadersReceived.removeListener(onHeaders);
         log.clear();
       }
     }

@@ -4,6 +4,7 @@
  *   at its default access level, which we never widen): which origin each tab shows, per-origin
  *   results, and in-flight markers so a check killed with the worker is restarted.
  * - storage.local: the user's options, and verified skill bodies by digest (bounded, oldest out).
+ * - The background's copies of what it reads at every page visit (`heldCopy`).
  */
 import { browser } from 'wxt/browser';
 import type { RawText } from '../../engine/check/check-site';
@@ -30,7 +31,14 @@ import {
   type StoredQuietSites,
 } from '../stored-items';
 import type { Change, SiteFingerprint } from '../../engine/changes';
-import { forgetSite as forgotten, readSiteMemory, recallSite, rememberSite as remembered, type MemoryEntry } from '../site-memory';
+import {
+  forgetSite as forgotten,
+  readSiteMemory,
+  recallSite,
+  rememberSite as remembered,
+  type MemoryEntry,
+  type StoredSiteMemory,
+} from '../site-memory';
 
 /** One origin's last finished check. */
 export interface StoredResult {
@@ -127,15 +135,17 @@ async function read<T>(area: typeof browser.storage.local, key: string): Promise
  * (Firefox ESR 140 is supported) and a `getKeys` that throws read everything instead.
  */
 async function sessionKeys(prefix: string): Promise<string[]> {
+  return (await allSessionKeys()).filter((key) => key.startsWith(prefix));
+}
+
+async function allSessionKeys(): Promise<string[]> {
   const area = session() as typeof browser.storage.session & { getKeys?: () => Promise<string[]> };
-  let keys: string[] | null = null;
   try {
-    if (area.getKeys) keys = await area.getKeys();
+    if (area.getKeys) return await area.getKeys();
   } catch {
     // Not there after all (the test fake's throws): every value below, as without it.
   }
-  keys ??= Object.keys(await area.get(null));
-  return keys.filter((key) => key.startsWith(prefix));
+  return Object.keys(await area.get(null));
 }
 
 /**
@@ -152,19 +162,85 @@ function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
   return next;
 }
 
+// -- copies the background holds ------------------------------------------------------------
+
+/**
+ * A stored item held in the background's memory once read, so that a page visit reads nothing
+ * from the browser process: right after a page's load every call there waited 4–5 ms, most of
+ * the time from the visit's message to the check's first request (docs/benchmarks.md). Storage
+ * stays the truth: a new worker reads it again, and a failed read or write drops the copy. Only
+ * for items the background alone writes, or whose writers tell it (`forget`); pages read storage.
+ */
+function heldCopy<T>(readStored: () => Promise<T>) {
+  let held: Promise<T> | null = null;
+  const load = () =>
+    readStored().catch((error: unknown) => {
+      held = null;
+      throw error;
+    });
+  const copy = {
+    read: (): Promise<T> => (held ??= load()),
+    /** After a successful write of `value`. */
+    wrote: (value: T) => void (held = Promise.resolve(value)),
+    /** Changes the copy in place; every read from now on sees the change (calls keep their order). */
+    update: (change: (value: T) => void) =>
+      void (held = (held ?? load()).then((value) => {
+        change(value);
+        return value;
+      })),
+    forget: () => void (held = null),
+  };
+  heldCopies.push(copy);
+  return copy;
+}
+const heldCopies: { forget(): void }[] = [];
+
+/** Drops every copy held in memory (tests, whose storage is reset between cases). */
+export function forgetHeldCopies(): void {
+  for (const copy of heldCopies) copy.forget();
+  skillBodies.forget();
+}
+
+/** Writes `value` under `key` in `area`, keeping `copy` in step (a failed write drops it). */
+async function writeHeld<T>(
+  copy: ReturnType<typeof heldCopy<T>>,
+  area: typeof browser.storage.local,
+  key: string,
+  stored: unknown,
+  value: T,
+) {
+  try {
+    await area.set({ [key]: stored });
+    copy.wrote(value);
+  } catch (error) {
+    copy.forget();
+    throw error;
+  }
+}
+
 // -- tabs → origin ---------------------------------------------------------------------------
+
+const tabsHeld = heldCopy(async () => {
+  const raw = (await read<Record<string, string>>(session(), TABS_KEY)) ?? {};
+  return new Map(Object.entries(raw).map(([id, origin]) => [Number(id), origin]));
+});
 
 /** Tab id → origin it shows, as a Map (keys are numeric strings we wrote ourselves). */
 export async function tabOrigins(): Promise<Map<number, string>> {
-  const raw = (await read<Record<string, string>>(session(), TABS_KEY)) ?? {};
-  return new Map(Object.entries(raw).map(([id, origin]) => [Number(id), origin]));
+  return new Map(await tabsHeld.read());
 }
 
+/** Changed in the copy at once, so a check started meanwhile finds the tab; then written. */
 function updateTabs(change: (tabs: Map<number, string>) => void): Promise<void> {
+  tabsHeld.update(change);
   return serialised(TABS_KEY, async () => {
-    const tabs = await tabOrigins();
-    change(tabs);
-    await session().set({ [TABS_KEY]: Object.fromEntries([...tabs].map(([id, o]) => [String(id), o])) });
+    const tabs = await tabsHeld.read();
+    try {
+      await session().set({ [TABS_KEY]: Object.fromEntries([...tabs].map(([id, o]) => [String(id), o])) });
+    } catch (error) {
+      tabsHeld.forget();
+      throw error;
+    }
   });
 }
 
@@ -202,10 +278,25 @@ function unpackResult(got: Record<string, unknown>, origin: string): StoredResul
   return { ...(rest as Omit<StoredResult, 'checkedAt'>), checkedAt };
 }
 
+/** The origins with a stored result, and with a marker (the background alone writes both). */
+const storedOrigins = heldCopy(async () => {
+  const keys = await allSessionKeys();
+  const origins = (prefix: string) => new Set(keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)));
+  return { results: origins(STORAGE_KEYS.resultPrefix), markers: origins(STORAGE_KEYS.markerPrefix) };
+});
+
 export const getResult = async (origin: string) => unpackResult(await session().get([resultKey(origin), resultAtKey(origin)]), origin);
 export const getMarker = (origin: string) => read<CheckMarker>(session(), markerKey(origin));
-export const setMarker = (origin: string, marker: CheckMarker) => session().set({ [markerKey(origin)]: marker });
-export const clearMarker = (origin: string) => session().remove(markerKey(origin));
+
+export async function setMarker(origin: string, marker: CheckMarker): Promise<void> {
+  await session().set({ [markerKey(origin)]: marker });
+  storedOrigins.update(({ markers }) => void markers.add(origin));
+}
+
+export async function clearMarker(origin: string): Promise<void> {
+  await session().remove(markerKey(origin));
+  storedOrigins.update(({ markers }) => void markers.delete(origin));
+}
 
 /** An origin's result and marker in one storage read: the panel's first view needs both. */
 export async function getOriginState(origin: string): Promise<{ result: StoredResult | null; marker: CheckMarker | null }> {
@@ -214,6 +305,26 @@ export async function getOriginState(origin: string): Promise<{ result: StoredRe
     result: unpackResult(got, origin),
     marker: (got[markerKey(origin)] as CheckMarker | undefined) ?? null,
   };
+}
+
+/** What a page visit to `origin` decides from (background only). */
+export interface VisitState {
+  result: StoredResult | null;
+  marker: CheckMarker | null;
+  revisit: Revisit | null;
+}
+
+/**
+ * An origin with a result or a marker has them read, and its revisit time beside them (stored
+ * values, since storage is read anyway); any other costs no storage call: of it, only a revisit
+ * time may be stored, which the copy holds.
+ */
+export async function getVisitState(origin: string): Promise<VisitState> {
+  const { results, markers } = await storedOrigins.read();
+  if (!results.has(origin) && !markers.has(origin))
+    return { result: null, marker: null, revisit: revisitOf(await revisitsHeld.read(), origin) };
+  const [state, stored] = await Promise.all([getOriginState(origin), readRevisits()]);
+  return { ...state, revisit: revisitOf(stored, origin) };
 }
 
 /** Stores a result; on a quota error, sweeps every result no tab shows and tries once more. */
@@ -225,6 +336,7 @@ export async function setResult(origin: string, result: StoredResult): Promise<v
     await sweepResults(0, Date.now());
     await session().set(items);
   }
+  storedOrigins.update(({ results }) => void results.add(origin));
 }
 
 // -- raw documents (the full-page report's numbered lines) ---------------------------------
@@ -243,6 +355,9 @@ export async function getRawDocuments(origin: string): Promise<StoredRawDocument
   return found ? { checkedAt: found.checkedAt, documents: found.documents } : null;
 }
 
+/** The origins whose raw documents are kept: a check that keeps none (most) need not read them. */
+const rawOriginsHeld = heldCopy(async () => new Set((await readRawDocuments()).map((r) => r.origin)));
+
 /**
  * Keeps `origin`'s raw documents, and those of RAW_DOCUMENTS_ORIGINS_MAX origins at most: an
  * index can be megabytes, and sixty of them would crowd out the results. `null` drops the
@@ -250,11 +365,12 @@ export async function getRawDocuments(origin: string): Promise<StoredRawDocument
  */
 export function setRawDocuments(origin: string, raw: StoredRawDocuments | null): Promise<void> {
   return serialised(STORAGE_KEYS.rawDocuments, async () => {
+    if (raw === null && !(await rawOriginsHeld.read()).has(origin)) return;
     const all = await readRawDocuments();
     const others = all.filter((r) => r.origin !== origin);
     if (raw === null && others.length === all.length) return;
-    const next = raw === null ? others : [...others, { origin, ...raw }];
-    await session().set({ [STORAGE_KEYS.rawDocuments]: next.slice(-RAW_DOCUMENTS_ORIGINS_MAX) });
+    const next = (raw === null ? others : [...others, { origin, ...raw }]).slice(-RAW_DOCUMENTS_ORIGINS_MAX);
+    await writeHeld(rawOriginsHeld, session(), STORAGE_KEYS.rawDocuments, next, new Set(next.map((r) => r.origin)));
   });
 }
 
@@ -280,7 +396,9 @@ export async function sweepResults(maxAgeMs: number, now: number): Promise<void>
     const at = times[resultAtKey(origin)];
     return typeof at !== 'number' || now - at >= maxAgeMs;
   });
-  if (stale.length > 0) await session().remove(stale.flatMap((origin) => [resultKey(origin), resultAtKey(origin)]));
+  if (stale.length === 0) return;
+  await session().remove(stale.flatMap((origin) => [resultKey(origin), resultAtKey(origin)]));
+  storedOrigins.update(({ results }) => stale.forEach((origin) => results.delete(origin)));
 }
 
 /**
@@ -319,8 +437,9 @@ export function setOptions(change: Partial<Options>): Promise<void> {
       rememberChanges: change.rememberChanges ?? current.rememberChanges,
     };
     await local().set({ [OPTIONS_KEY]: next });
+    choicesHeld.forget();
     // Turning the memory off forgets what it kept (D13), not only what it would keep.
-    if (change.rememberChanges === false) await serialised(STORAGE_KEYS.siteMemory, () => local().remove(STORAGE_KEYS.siteMemory));
+    if (change.rememberChanges === false) await dropSiteMemory();
   });
 }
 
@@ -331,15 +450,42 @@ export async function getQuietSites(): Promise<Set<string>> {
   return new Set(readStoredQuietSites(await read<unknown>(local(), QUIET_KEY)).origins);
 }
 
+/** The options and the quiet sites, in one storage read. */
+async function readChoices(): Promise<{ options: Options; quiet: ReadonlySet<string> }> {
+  const got = await local().get([OPTIONS_KEY, QUIET_KEY]);
+  const { autoCheck, autoOtherHosts, rememberChanges } = readStoredOptions(got[OPTIONS_KEY], DEFAULT_OPTIONS);
+  return { options: { autoCheck, autoOtherHosts, rememberChanges }, quiet: new Set(readStoredQuietSites(got[QUIET_KEY]).origins) };
+}
+
+/** The background's copy: the options page and the panel write the choices, then say so
+ *  (`choicesChanged`, through the message of that name). */
+const choicesHeld = heldCopy(readChoices);
+
+/** What a page visit to `origin` needs of the user's choices (background only). */
+export async function getVisitChoices(origin: string): Promise<{ options: Options; quiet: boolean }> {
+  const { options, quiet } = await choicesHeld.read();
+  return { options, quiet: quiet.has(origin) };
+}
+
+/**
+ * The options page or the panel changed the choices (background): the copies go, the next visit
+ * reads them again. With the memory now off, a site memory that a check wrote meanwhile, before
+ * it heard, goes too (D13).
+ */
+export async function choicesChanged(): Promise<void> {
+  choicesHeld.forget();
+  memoryHeld.forget();
+  if (!(await choicesHeld.read()).options.rememberChanges) await dropSiteMemory();
+}
+
 /**
  * Whether visits to `origin` start a check, in one storage read (the panel shows the choice):
  * null when automatic checks are off for every site (the options page), else whether the user
  * turned them off for this one.
  */
 export async function getSiteQuiet(origin: string): Promise<boolean | null> {
-  const got = await local().get([OPTIONS_KEY, QUIET_KEY]);
-  if (!readStoredOptions(got[OPTIONS_KEY], DEFAULT_OPTIONS).autoCheck) return null;
-  return readStoredQuietSites(got[QUIET_KEY]).origins.includes(origin);
+  const { options, quiet } = await readChoices();
+  return options.autoCheck ? quiet.has(origin) : null;
 }
 
 /** "Don't check this site automatically" (`quiet`) and its undo. Stored locally, never synced. */
@@ -349,6 +495,7 @@ export function setSiteQuiet(origin: string, quiet: boolean): Promise<void> {
     if (quiet) origins.push(origin);
     const stored: StoredQuietSites = { version: QUIET_SITES_VERSION, origins: origins.slice(-QUIET_SITES_MAX) };
     await local().set({ [QUIET_KEY]: stored });
+    choicesHeld.forget();
   });
 }
 
@@ -362,46 +509,74 @@ export interface Revisit {
   nothing: boolean;
 }
 
-export async function getRevisit(origin: string): Promise<Revisit | null> {
-  const found = readStoredRevisits(await read<unknown>(local(), REVISITS_KEY)).origins.find(([o]) => o === origin);
+const readRevisits = async () => readStoredRevisits(await read<unknown>(local(), REVISITS_KEY)).origins;
+const revisitsHeld = heldCopy(readRevisits);
+
+function revisitOf(origins: StoredRevisits['origins'], origin: string): Revisit | null {
+  const found = origins.find(([o]) => o === origin);
   return found ? { until: found[1], nothing: found[2] } : null;
 }
+
+export const getRevisit = async (origin: string): Promise<Revisit | null> => revisitOf(await revisitsHeld.read(), origin);
 
 /** Records (or with null forgets) an origin's next check; entries past their time are dropped. */
 export function setRevisit(origin: string, revisit: Revisit | null, now: number = Date.now()): Promise<void> {
   return serialised(REVISITS_KEY, async () => {
-    const kept = readStoredRevisits(await read<unknown>(local(), REVISITS_KEY)).origins.filter(([o, until]) => o !== origin && until > now);
+    const kept = (await revisitsHeld.read()).filter(([o, until]) => o !== origin && until > now);
     if (revisit) kept.push([origin, revisit.until, revisit.nothing]);
     const stored: StoredRevisits = { version: REVISITS_VERSION, origins: kept.slice(-REVISITS_MAX) };
-    await local().set({ [REVISITS_KEY]: stored });
+    await writeHeld(revisitsHeld, local(), REVISITS_KEY, stored, stored.origins);
   });
 }
 
 // -- skill caps raised by the user -----------------------------------------------------------
 
-const readSkillCaps = async () =>
-  readStoredSkillCaps(await read<unknown>(local(), SKILL_CAPS_KEY), DEFAULT_LIMITS.maxSkills, RAISED_MAX_SKILLS);
+const skillCapsHeld = heldCopy(
+  async () => readStoredSkillCaps(await read<unknown>(local(), SKILL_CAPS_KEY), DEFAULT_LIMITS.maxSkills, RAISED_MAX_SKILLS).origins,
+);
 
 /** Entries per index that checks of `origin` take: the default, or what "Check the remaining N" raised it to. */
 export async function getSkillCap(origin: string): Promise<number> {
-  return (await readSkillCaps()).origins.find(([o]) => o === origin)?.[1] ?? DEFAULT_LIMITS.maxSkills;
+  return (await skillCapsHeld.read()).find(([o]) => o === origin)?.[1] ?? DEFAULT_LIMITS.maxSkills;
 }
 
 /** Remembers a raised cap for `origin` (the newest last; the oldest go past SKILL_CAPS_MAX). */
 export function setSkillCap(origin: string, maxSkills: number): Promise<void> {
   return serialised(SKILL_CAPS_KEY, async () => {
-    const kept = (await readSkillCaps()).origins.filter(([o]) => o !== origin);
+    const kept = (await skillCapsHeld.read()).filter(([o]) => o !== origin);
     kept.push([origin, maxSkills]);
     const stored: StoredSkillCaps = { version: SKILL_CAPS_VERSION, origins: kept.slice(-SKILL_CAPS_MAX) };
-    await local().set({ [SKILL_CAPS_KEY]: stored });
+    await writeHeld(skillCapsHeld, local(), SKILL_CAPS_KEY, stored, stored.origins);
   });
 }
 
 // -- what sites published (D13) ---------------------------------------------------------------
 
+/** The background's copy: the background writes the memory, and the options page drops it
+ *  (turning the memory off), then says so (`choicesChanged`). */
+const memoryHeld = heldCopy(async () => readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory)));
+
+/** One step on the memory: `next` from what is kept (null: no change), written, the copy kept in step. */
+function changeMemory(next: (memory: StoredSiteMemory) => StoredSiteMemory | null): Promise<void> {
+  return serialised(STORAGE_KEYS.siteMemory, async () => {
+    const changed = next(await memoryHeld.read());
+    if (changed) await writeHeld(memoryHeld, local(), STORAGE_KEYS.siteMemory, changed, changed);
+  });
+}
+
+/** Forgets every site (the memory turned off, D13): stored and held. */
+const dropSiteMemory = () =>
+  serialised(STORAGE_KEYS.siteMemory, async () => {
+    memoryHeld.forget();
+    await local().remove(STORAGE_KEYS.siteMemory);
+  });
+
 /**
  * Remembers what `origin` publishes now with the changes `compare` finds since the check before
- * (null on a first visit), and answers them. Read, compare and write are one step per origin.
+ * (null on a first visit), and answers them; null, keeping nothing, when the user turned the
+ * memory off (the options page). Background only (its copies of the choices and the memory).
+ * Read, compare and write are one step per origin; the answer comes once the write has started
+ * (the next step waits for it), and a failed write loses only the comparison.
  */
 export function rememberSite(
   origin: string,
@@ -409,11 +584,21 @@ export function rememberSite(
   checkedAt: string,
   compare: (earlier: MemoryEntry | null) => MemoryEntry['changes'] | null | Promise<MemoryEntry['changes'] | null>,
 ): Promise<MemoryEntry['changes'] | null> {
-  return serialised(STORAGE_KEYS.siteMemory, async () => {
-    const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
-    const changes = await compare(recallSite(memory, origin));
-    await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, print, checkedAt, undefined, changes ?? undefined) });
-    return changes;
+  return new Promise((resolve, reject) => {
+    void serialised(STORAGE_KEYS.siteMemory, async () => {
+      let writing: Promise<void>;
+      try {
+        const [{ options }, memory] = await Promise.all([choicesHeld.read(), memoryHeld.read()]);
+        if (!options.rememberChanges) return resolve(null);
+        const changes = await compare(recallSite(memory, origin));
+        const next = remembered(memory, origin, print, checkedAt, undefined, changes ?? undefined);
+        writing = writeHeld(memoryHeld, local(), STORAGE_KEYS.siteMemory, next, next);
+        resolve(changes);
+      } catch (error) {
+        return reject(error);
+      }
+      await writing.catch((error: unknown) => console.warn('Poppy Inspector: site memory not kept', error));
+    });
   });
 }
 
@@ -422,25 +607,18 @@ export function rememberSite(
  * private window (`inMemory` false) only the shown result is marked: storage.local stays as it was.
  */
 export async function markChangesSeen(origin: string, inMemory = true): Promise<void> {
-  await serialised(STORAGE_KEYS.siteMemory, async () => {
-    if (!inMemory) return;
-    const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
-    const entry = recallSite(memory, origin);
-    if (!entry?.changes || entry.changes.seen) return;
-    const seen = { ...entry.changes, seen: true };
-    await local().set({ [STORAGE_KEYS.siteMemory]: remembered(memory, origin, entry, entry.checkedAt, undefined, seen) });
-  });
+  if (inMemory)
+    await changeMemory((memory) => {
+      const entry = recallSite(memory, origin);
+      if (!entry?.changes || entry.changes.seen) return null;
+      return remembered(memory, origin, entry, entry.checkedAt, undefined, { ...entry.changes, seen: true });
+    });
   const result = await getResult(origin);
   if (result?.changes && !result.changes.seen) await setResult(origin, { ...result, changes: { ...result.changes, seen: true } });
 }
 
 /** "Forget this site": what it published is no longer remembered. */
-export function forgetSite(origin: string): Promise<void> {
-  return serialised(STORAGE_KEYS.siteMemory, async () => {
-    const memory = readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory));
-    await local().set({ [STORAGE_KEYS.siteMemory]: forgotten(memory, origin) });
-  });
-}
+export const forgetSite = (origin: string): Promise<void> => changeMemory((memory) => forgotten(memory, origin));
 
 // -- skill bodies by digest ------------------------------------------------------------------
 
