@@ -88,35 +88,34 @@ describe('a check does not wait on its own bookkeeping', () => {
     expect(idle).toBe(true);
   });
 
-  it('a check over within the delay goes straight to its result; a longer one says "checking" meanwhile', async () => {
-    const open = gate();
-    open.open();
-    const quick = gate();
-    const short = await setup(
-      open,
-      quick.opened.then(() => result()),
+  /** A visit whose check ends when `ended` opens, "checking" due after 40 ms. */
+  async function visitHeldCheck() {
+    const painted = gate();
+    painted.open();
+    const ended = gate();
+    const session = await setup(
+      painted,
+      ended.opened.then(() => result()),
       40,
     );
-    await short.scheduler.pageVisited(short.tabId, A);
-    // A second tab joins it, and is not painted "checking" on its own either.
-    const second = (await fakeBrowser.tabs.create({ url: `${A}/2` })).id!;
-    await short.scheduler.pageVisited(second, A);
-    quick.open();
-    await short.scheduler.idle();
-    expect(short.events).toEqual(['check started', 'check ended', 'painted result', 'painted result']);
-    // A new browser: the first check's fresh result would spare the second visit its check.
-    fakeBrowser.reset();
-    storage.forgetHeldCopies();
-    const check = gate();
-    const long = await setup(
-      open,
-      check.opened.then(() => result()),
-      40,
-    );
-    await long.scheduler.pageVisited(long.tabId, A);
-    await vi.waitFor(() => expect(long.events).toEqual(['check started', 'painted checking']));
-    check.open();
-    await long.scheduler.idle();
-    expect(long.events).toEqual(['check started', 'painted checking', 'check ended', 'painted result']);
+    await session.scheduler.pageVisited(session.tabId, A);
+    return { ...session, end: ended.open };
+  }
+
+  it('a check over within the delay goes straight to its result, on a tab that joined it too', async () => {
+    const { scheduler, events, end } = await visitHeldCheck();
+    // The second tab is not painted "checking" on its own either.
+    await scheduler.pageVisited((await fakeBrowser.tabs.create({ url: `${A}/2` })).id!, A);
+    end();
+    await scheduler.idle();
+    expect(events).toEqual(['check started', 'check ended', 'painted result', 'painted result']);
+  });
+
+  it('a longer check says "checking" once the delay has passed, and its result after', async () => {
+    const { scheduler, events, end } = await visitHeldCheck();
+    await vi.waitFor(() => expect(events).toEqual(['check started', 'painted checking']));
+    end();
+    await scheduler.idle();
+    expect(events).toEqual(['check started', 'painted checking', 'check ended', 'painted result']);
   });
 });
