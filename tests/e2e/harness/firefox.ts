@@ -67,6 +67,8 @@ export interface FirefoxOptions {
   publicNames?: readonly string[];
   /** The add-on allowed in private windows ("Run in private windows"), for `visitPrivately`. */
   privateBrowsing?: boolean;
+  /** The colour scheme pages are given (`prefers-color-scheme`); the system's when absent. */
+  colorScheme?: 'light' | 'dark';
 }
 
 /** The slice of Puppeteer's BiDi connection used to send a command it has no method for. */
@@ -90,6 +92,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }),
       ...(options.publicNames ? { 'network.dns.localDomains': options.publicNames.join(',') } : {}),
+      ...(options.colorScheme ? { 'ui.systemUsesDarkTheme': options.colorScheme === 'dark' ? 1 : 0 } : {}),
     },
     ...(options.publicNames ? { acceptInsecureCerts: true } : {}),
   });
