@@ -220,7 +220,7 @@ async function writeHeld<T>(
 
 // -- tabs → origin ---------------------------------------------------------------------------
 
-const tabsHeld = heldCopy(async () => {
+const tabsHeld = /* @__PURE__ */ heldCopy(async () => {
   const raw = (await read<Record<string, string>>(session(), TABS_KEY)) ?? {};
   return new Map(Object.entries(raw).map(([id, origin]) => [Number(id), origin]));
 });
@@ -279,7 +279,7 @@ function unpackResult(got: Record<string, unknown>, origin: string): StoredResul
 }
 
 /** The origins with a stored result, and with a marker (the background alone writes both). */
-const storedOrigins = heldCopy(async () => {
+const storedOrigins = /* @__PURE__ */ heldCopy(async () => {
   const keys = await allSessionKeys();
   const origins = (prefix: string) => new Set(keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)));
   return { results: origins(STORAGE_KEYS.resultPrefix), markers: origins(STORAGE_KEYS.markerPrefix) };
@@ -356,7 +356,7 @@ export async function getRawDocuments(origin: string): Promise<StoredRawDocument
 }
 
 /** The origins whose raw documents are kept: a check that keeps none (most) need not read them. */
-const rawOriginsHeld = heldCopy(async () => new Set((await readRawDocuments()).map((r) => r.origin)));
+const rawOriginsHeld = /* @__PURE__ */ heldCopy(async () => new Set((await readRawDocuments()).map((r) => r.origin)));
 
 /**
  * Keeps `origin`'s raw documents, and those of RAW_DOCUMENTS_ORIGINS_MAX origins at most: an
@@ -459,7 +459,7 @@ async function readChoices(): Promise<{ options: Options; quiet: ReadonlySet<str
 
 /** The background's copy: the options page and the panel write the choices, then say so
  *  (`choicesChanged`, through the message of that name). */
-const choicesHeld = heldCopy(readChoices);
+const choicesHeld = /* @__PURE__ */ heldCopy(readChoices);
 
 /** What a page visit to `origin` needs of the user's choices (background only). */
 export async function getVisitChoices(origin: string): Promise<{ options: Options; quiet: boolean }> {
@@ -510,7 +510,7 @@ export interface Revisit {
 }
 
 const readRevisits = async () => readStoredRevisits(await read<unknown>(local(), REVISITS_KEY)).origins;
-const revisitsHeld = heldCopy(readRevisits);
+const revisitsHeld = /* @__PURE__ */ heldCopy(readRevisits);
 
 function revisitOf(origins: StoredRevisits['origins'], origin: string): Revisit | null {
   const found = origins.find(([o]) => o === origin);
@@ -531,7 +531,7 @@ export function setRevisit(origin: string, revisit: Revisit | null, now: number 
 
 // -- skill caps raised by the user -----------------------------------------------------------
 
-const skillCapsHeld = heldCopy(
+const skillCapsHeld = /* @__PURE__ */ heldCopy(
   async () => readStoredSkillCaps(await read<unknown>(local(), SKILL_CAPS_KEY), DEFAULT_LIMITS.maxSkills, RAISED_MAX_SKILLS).origins,
 );
 
@@ -554,7 +554,7 @@ export function setSkillCap(origin: string, maxSkills: number): Promise<void> {
 
 /** The background's copy: the background writes the memory, and the options page drops it
  *  (turning the memory off), then says so (`choicesChanged`). */
-const memoryHeld = heldCopy(async () => readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory)));
+const memoryHeld = /* @__PURE__ */ heldCopy(async () => readSiteMemory(await read<unknown>(local(), STORAGE_KEYS.siteMemory)));
 
 /** One step on the memory: `next` from what is kept (null: no change), written, the copy kept in step. */
 function changeMemory(next: (memory: StoredSiteMemory) => StoredSiteMemory | null): Promise<void> {
