@@ -390,13 +390,17 @@ describe('tabs, results and markers in storage.session', () => {
     await stored('https://shown.example', 1_000);
     await stored('https://new.example', 9_000);
     await storage.setTabOrigin(5, 'https://shown.example');
-    // A result without its time (not one setResult writes) counts as old.
+    // A result without its time (not one setResult writes; say an older version's) counts as old.
     await fakeBrowser.storage.session.set({ 'result:https://untimed.example': '{}' });
+    storage.forgetHeldCopies(); // a new worker, which lists the keys once
     const reads = withGetKeys();
     await storage.sweepResults(5_000, 10_000);
-    // Only the times of results no tab shows were read: no result, and nothing read whole (the
-    // tabs are the background's copy).
-    expect(reads()).toEqual([['result-at:https://old.example', 'result-at:https://new.example', 'result-at:https://untimed.example']]);
+    // The new worker's tab map, then only the times of results no tab shows: no result, and
+    // nothing read whole (the keys come from getKeys).
+    expect(reads()).toEqual([
+      'tabs',
+      ['result-at:https://old.example', 'result-at:https://new.example', 'result-at:https://untimed.example'],
+    ]);
     expect(await storage.getResult('https://old.example')).toBeNull();
     expect((await storage.getResult('https://shown.example'))?.checkedAt).toBe(1_000);
     expect((await storage.getResult('https://new.example'))?.checkedAt).toBe(9_000);
@@ -416,6 +420,7 @@ describe('tabs, results and markers in storage.session', () => {
       checkedAt: 1,
       allHosts: false,
     });
+    storage.forgetHeldCopies(); // a new worker
     const session = fakeBrowser.storage.session as { getKeys?: unknown };
     const getKeys = session.getKeys;
     delete session.getKeys;
@@ -425,6 +430,25 @@ describe('tabs, results and markers in storage.session', () => {
       session.getKeys = getKeys;
     }
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+  });
+
+  it("lists the keys once per worker: its restarts' markers, the sweep and the visits share them", async () => {
+    await storage.setResult('https://old.example', {
+      report: report('https://old.example', 'ok'),
+      rawPoppy: null,
+      checkedAt: 1,
+      allHosts: false,
+    });
+    await storage.setMarker('https://a.example', { startedAt: 1, allHosts: false, revalidate: false, attempts: 1, done: 0, total: 0 });
+    storage.forgetHeldCopies(); // a new worker
+    const reads = withGetKeys();
+    const getKeys = vi.mocked(fakeBrowser.storage.session.getKeys);
+    expect([...(await storage.allMarkers()).keys()]).toEqual(['https://a.example']);
+    await storage.sweepResults(5_000, 10_000);
+    expect((await storage.getVisitState('https://b.example')).result).toBeNull();
+    expect(getKeys).toHaveBeenCalledTimes(1);
+    expect(reads()).not.toContainEqual(null);
+    expect(await storage.getResult('https://old.example')).toBeNull();
   });
 
   it('tells a watcher about its own origin only', async () => {

@@ -129,15 +129,11 @@ async function read<T>(area: typeof browser.storage.local, key: string): Promise
 }
 
 /**
- * The keys of storage.session starting with `prefix`, without reading its values: `get(null)`
- * brings every result too (up to 10 MB), 100–150 ms in Chromium's worker at each of its starts
- * where `getKeys()` takes 2–10 ms. `getKeys` is Chrome 130+ and Firefox 143+; older browsers
- * (Firefox ESR 140 is supported) and a `getKeys` that throws read everything instead.
+ * The keys of storage.session, without its values: `get(null)` brings every result too (up to
+ * 10 MB), 100–150 ms in Chromium's worker where `getKeys()` takes 2–10 ms. `getKeys` is Chrome
+ * 130+ and Firefox 143+; older browsers (Firefox ESR 140 is supported) and a `getKeys` that
+ * throws read everything instead. Read once per worker life, for `storedOrigins`.
  */
-async function sessionKeys(prefix: string): Promise<string[]> {
-  return (await allSessionKeys()).filter((key) => key.startsWith(prefix));
-}
-
 async function allSessionKeys(): Promise<string[]> {
   const area = session() as typeof browser.storage.session & { getKeys?: () => Promise<string[]> };
   try {
@@ -376,7 +372,7 @@ export function setRawDocuments(origin: string, raw: StoredRawDocuments | null):
 
 /** Every in-flight marker, by origin (for restarting checks after the worker died). */
 export async function allMarkers(): Promise<Map<string, CheckMarker>> {
-  const keys = await sessionKeys(STORAGE_KEYS.markerPrefix);
+  const keys = [...(await storedOrigins.read()).markers].map(markerKey);
   const got = keys.length > 0 ? await session().get(keys) : {};
   return new Map(Object.entries(got).map(([key, value]) => [key.slice(STORAGE_KEYS.markerPrefix.length), value as CheckMarker]));
 }
@@ -387,9 +383,9 @@ export async function allMarkers(): Promise<Map<string, CheckMarker>> {
  * written together) counts as old.
  */
 export async function sweepResults(maxAgeMs: number, now: number): Promise<void> {
-  const [keys, tabs] = await Promise.all([sessionKeys(STORAGE_KEYS.resultPrefix), tabOrigins()]);
+  const [{ results }, tabs] = await Promise.all([storedOrigins.read(), tabOrigins()]);
   const shown = new Set(tabs.values());
-  const origins = keys.map((key) => key.slice(STORAGE_KEYS.resultPrefix.length)).filter((origin) => !shown.has(origin));
+  const origins = [...results].filter((origin) => !shown.has(origin));
   if (origins.length === 0) return;
   const times = await session().get(origins.map(resultAtKey));
   const stale = origins.filter((origin) => {
