@@ -316,6 +316,10 @@ function withGetKeys(): () => unknown[] {
 describe('tabs, results and markers in storage.session', () => {
   afterEach(() => void vi.restoreAllMocks());
 
+  /** An ok result of `origin`, checked at epoch millisecond 1: old for any sweep. */
+  const oldResult = (origin: string) =>
+    storage.setResult(origin, { report: report(origin, 'ok'), rawPoppy: null, checkedAt: 1, allHosts: false });
+
   it('records tabs without losing concurrent visits', async () => {
     await Promise.all([1, 2, 3, 4].map((id) => storage.setTabOrigin(id, `https://s${id}.example`)));
     await storage.forgetTabs([2]);
@@ -414,12 +418,7 @@ describe('tabs, results and markers in storage.session', () => {
   });
 
   it('sweeps the same without getKeys (Firefox before 143): every key read at once', async () => {
-    await storage.setResult('https://old.example', {
-      report: report('https://old.example', 'ok'),
-      rawPoppy: null,
-      checkedAt: 1,
-      allHosts: false,
-    });
+    await oldResult('https://old.example');
     storage.forgetHeldCopies(); // a new worker
     const session = fakeBrowser.storage.session as { getKeys?: unknown };
     const getKeys = session.getKeys;
@@ -433,12 +432,7 @@ describe('tabs, results and markers in storage.session', () => {
   });
 
   it("lists the keys once per worker: its restarts' markers, the sweep and the visits share them", async () => {
-    await storage.setResult('https://old.example', {
-      report: report('https://old.example', 'ok'),
-      rawPoppy: null,
-      checkedAt: 1,
-      allHosts: false,
-    });
+    await oldResult('https://old.example');
     await storage.setMarker('https://a.example', { startedAt: 1, allHosts: false, revalidate: false, attempts: 1, done: 0, total: 0 });
     storage.forgetHeldCopies(); // a new worker
     const reads = withGetKeys();
