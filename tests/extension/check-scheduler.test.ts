@@ -102,8 +102,7 @@ describe('automatic checks on page visits', () => {
     await scheduler.pageVisited(t, A);
     expect(runCheck).toHaveBeenCalledTimes(1);
     expect(pending[0]!.request).toEqual({ allHosts: false, revalidate: false, maxSkills: 200 });
-    // "Checking" once the check has run CHECKING_PAINT_DELAY_MS: a shorter one never flickers.
-    expect(await badge(t)).toBe('');
+    // "Checking" once the check has run CHECKING_PAINT_DELAY_MS (check-scheduler-pace.test.ts).
     await vi.waitFor(async () => expect(await badge(t)).toBe('…'));
     expect(await storage.getMarker(A)).toMatchObject({ allHosts: false, attempts: 1 });
     await pending[0]!.finish(3);
