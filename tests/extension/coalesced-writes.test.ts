@@ -63,7 +63,6 @@ describe('coalescedWrites with a spacing', () => {
     // Values every 10 ms or so: one write per 50 ms of it, not one per value; none before 50 ms.
     const elapsed = Date.now() - t0;
     expect(starts[0]! - t0).toBeGreaterThanOrEqual(49);
-    expect(written[0]).toBeGreaterThan(1);
     expect(written.length).toBeGreaterThanOrEqual(3);
     expect(written.length).toBeLessThanOrEqual(Math.floor(elapsed / 50));
     for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).toBeGreaterThanOrEqual(49);
