@@ -3,8 +3,9 @@
  * verified bodies by digest (the panel's preview) and, per skill URL, the validators it sent with
  * its body (the engine's `SkillMemory`, D5 revised: only a 304 to them lets that body stand in).
  *
- * One batch per check (docs/benchmarks.md): `recall` reads the index once and starts one read of the
- * recalled bodies without waiting for it (the conditional requests need only the validators);
+ * One batch per check (docs/benchmarks.md): `recall` takes the index the cache holds (read once
+ * per worker life, kept in step with its own writes) and starts one read of the recalled bodies
+ * without waiting for it (the conditional requests need only the validators);
  * `keep` only queues, so a request's pool slot never waits on storage; the queue is written in
  * one storage call per `flush` (when the check ends), or sooner in the background past
  * FLUSH_CHARS. Bounded by `budget`, oldest out; a URL whose body went goes with it. A 304 that
@@ -120,10 +121,6 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
     let used = new Map<string, string>();
     let chars = 0;
     let writes: Promise<void> = Promise.resolve();
-    // Read once per check: a check recalls twice (its discovery documents, then its skills), and
-    // a full index is a few hundred KB to read and parse. A write by this check's flush does not
-    // need to be seen by it.
-    let indexRead: Promise<StoredBodyIndex> | null = null;
     const flush = (): Promise<void> => {
       if (bodies.size > 0 || urls.size > 0 || used.size > 0) {
         const [b, u, r] = [bodies, [...urls.values()], used];
@@ -145,7 +142,7 @@ export function skillBodyCache(area: () => BodyArea, config: BodyCacheConfig) {
     };
     return {
       async recall(wanted) {
-        const index = await (indexRead ??= readIndex());
+        const index = await readIndex();
         const stored = new Set(index.bodies.map(([hex]) => hex));
         const asked = new Set(wanted);
         const entries = index.urls.filter((u) => asked.has(u.url) && stored.has(u.hex));

@@ -132,7 +132,7 @@ describe("a check's batch of the body cache (the engine's memory)", () => {
     expect((await storage.skillBodies.batch().recall(['https://a.example/x'])).get('https://a.example/x')!.digestHex).toBe(hex(2));
   });
 
-  it("a check's two recalls (discovery documents, then skills) read the index once", async () => {
+  it("a check's two recalls (discovery documents, then skills) read their bodies, not the index the cache holds", async () => {
     await keptInOneBatch([answer(1, 'https://a.example/1'), answer(2, 'https://a.example/2')]);
     const batch = storage.skillBodies.batch();
     let first: ReadonlyMap<string, Remembered> = new Map();
